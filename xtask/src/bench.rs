@@ -1,0 +1,143 @@
+//! `cargo xtask bench CRATE`: the solver against the crate's reference binary, same files,
+//! same run, same measuring; reports the CPU-time ratio and the peak memory of each.
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use crate::judge::{self, Outcome, Rules, Verdict};
+use crate::problems::{Bench, Problem, find};
+use crate::project_root;
+
+const MIB: f64 = (1 << 20) as f64;
+
+#[derive(Debug)]
+pub struct BenchCmd {
+    pub crate_name: String,
+    /// Runs per program and file; the fastest run counts (the least disturbed by noise).
+    pub runs: usize,
+}
+
+/// The best of several runs of one program on one file.
+struct Best {
+    cpu: Duration,
+    peak_bytes: u64,
+}
+
+impl BenchCmd {
+    pub fn run(&self) -> Result<()> {
+        let problem = find(&self.crate_name)
+            .with_context(|| format!("unknown crate '{}'", self.crate_name))?;
+        let bench = problem.bench.as_ref().with_context(|| {
+            format!(
+                "{} has no benchmark (see xtask/src/problems.rs)",
+                problem.name
+            )
+        })?;
+        let root = project_root();
+        crate::build::release(&root, std::iter::once(problem.name), true)?;
+        let solver = root.join("target/release").join(problem.name);
+        let reference = root
+            .join("target/release/examples")
+            .join(format!("{}_reference", problem.name.replace('-', "_")));
+        println!(
+            "{:<14} {:>11} {:>10} {:>14} {:>13} {:>9}",
+            "file", "solver ms", "solver MiB", "reference ms", "reference MiB", "speed-up"
+        );
+        let mut missed = Vec::new();
+        for file in bench.files {
+            let fast = best_of(&root, problem, &solver, file, self.runs)?;
+            let slow = best_of(&root, problem, &reference, file, self.runs.min(3))?;
+            let speedup = slow.cpu.as_secs_f64() / fast.cpu.as_secs_f64().max(1e-6);
+            println!(
+                "{:<14} {:>11.2} {:>10.2} {:>14.2} {:>13.2} {:>8.1}x",
+                file,
+                fast.cpu.as_secs_f64() * 1e3,
+                fast.peak_bytes as f64 / MIB,
+                slow.cpu.as_secs_f64() * 1e3,
+                slow.peak_bytes as f64 / MIB,
+                speedup
+            );
+            missed.extend(check_targets(bench, file, speedup, fast.peak_bytes));
+        }
+        if !missed.is_empty() {
+            bail!("targets missed:\n  {}", missed.join("\n  "));
+        }
+        println!(
+            "targets met: >= {}x on {}{}",
+            bench.min_speedup,
+            bench.speedup_file,
+            match bench.max_peak_bytes {
+                Some(peak) => format!(
+                    ", solver peak <= {:.0} MiB on every file",
+                    peak as f64 / MIB
+                ),
+                None => String::new(),
+            }
+        );
+        Ok(())
+    }
+}
+
+fn check_targets(bench: &Bench, file: &str, speedup: f64, peak_bytes: u64) -> Vec<String> {
+    let mut missed = Vec::new();
+    if file == bench.speedup_file && speedup < bench.min_speedup {
+        missed.push(format!(
+            "{file}: speed-up {speedup:.1}x < {}x",
+            bench.min_speedup
+        ));
+    }
+    if let Some(max) = bench.max_peak_bytes.filter(|&max| peak_bytes > max) {
+        missed.push(format!(
+            "{file}: solver peak {:.2} MiB > {:.2} MiB",
+            peak_bytes as f64 / MIB,
+            max as f64 / MIB
+        ));
+    }
+    missed
+}
+
+/// Runs `program` on `file` `runs` times; every run must be accepted.
+fn best_of(
+    root: &Path,
+    problem: &Problem,
+    program: &Path,
+    file: &str,
+    runs: usize,
+) -> Result<Best> {
+    let dir = root.join("testdata").join(problem.name);
+    let input = dir.join(format!("{file}.in"));
+    let expected = dir.join(format!("{file}.out"));
+    let scratch = root.join("target/xtask/bench").join(problem.name);
+    std::fs::create_dir_all(&scratch)?;
+    // The benchmark measures; it does not judge limits, so the caps are loose.
+    let rules = Rules {
+        time_limit: Duration::from_secs(120),
+        memory_budget_bytes: 8 << 30,
+        checker: problem.checker,
+        cases: problem.cases,
+    };
+    let mut best = Best {
+        cpu: Duration::MAX,
+        peak_bytes: 0,
+    };
+    for _ in 0..runs.max(1) {
+        let Outcome {
+            verdict,
+            measurement,
+            ..
+        } = judge::judge(program, &[], &input, &expected, &scratch, rules)?;
+        if verdict != Verdict::Accepted {
+            bail!(
+                "{} on {file}: {} {}",
+                program.display(),
+                verdict.code(),
+                verdict.detail().unwrap_or("")
+            );
+        }
+        best.cpu = best.cpu.min(measurement.cpu);
+        best.peak_bytes = best.peak_bytes.max(measurement.peak_rss_bytes);
+    }
+    Ok(best)
+}

@@ -1,0 +1,39 @@
+//! Misbehaving programs that prove the runner's verdicts (`cargo test -p xtask`).
+//!
+//! `xtask fixture KIND` copies stdin to stdout after misbehaving as KIND says; the tests
+//! run the built `xtask` binary this way and expect one verdict per kind.
+
+use std::io::{Read, Write};
+
+use anyhow::{Result, bail};
+
+pub fn run(kind: &str) -> Result<()> {
+    let mut input = Vec::new();
+    std::io::stdin().read_to_end(&mut input)?;
+    let mut stdout = std::io::stdout().lock();
+    match kind {
+        "echo" => {}
+        "wrong" => input.reverse(),
+        "crash" => {
+            eprintln!("fixture: giving up on purpose");
+            std::process::exit(3);
+        }
+        "loop" => {
+            let mut spin = 0u64;
+            loop {
+                spin = std::hint::black_box(spin.wrapping_add(1));
+            }
+        }
+        "alloc" => {
+            // Touch every page so the memory is resident, not merely reserved.
+            let block = vec![1u8; 64 << 20];
+            std::hint::black_box(&block);
+        }
+        "flood" => loop {
+            stdout.write_all(&[b'x'; 1 << 16])?;
+        },
+        _ => bail!("unknown fixture '{kind}'"),
+    }
+    stdout.write_all(&input)?;
+    Ok(())
+}

@@ -1,0 +1,78 @@
+//! The verify report: a row per test, then group scores and the closing count.
+
+use crate::judge::Outcome;
+
+const MIB: f64 = (1 << 20) as f64;
+
+pub fn header() -> String {
+    format!(
+        "{:<16} {:<20} {:<4} {:>8} {:>8} {:>9} {:>10} {:>10}",
+        "crate", "test", "verd", "cpu ms", "wall ms", "peak MiB", "time/limit", "mem/budget"
+    )
+}
+
+/// One test's row; a failure adds an indented line saying what went wrong.
+pub fn row(problem: &str, test: &str, outcome: &Outcome) -> String {
+    let run = &outcome.measurement;
+    let rules = &outcome.rules;
+    let time_share = run.cpu.as_secs_f64() / rules.time_limit.as_secs_f64();
+    let memory_share = run.peak_rss_bytes as f64 / rules.memory_budget_bytes as f64;
+    let mut line = format!(
+        "{:<16} {:<20} {:<4} {:>8.1} {:>8.1} {:>9.2} {:>9.1}% {:>9.1}%",
+        problem,
+        test,
+        outcome.verdict.code(),
+        run.cpu.as_secs_f64() * 1e3,
+        run.wall.as_secs_f64() * 1e3,
+        run.peak_rss_bytes as f64 / MIB,
+        time_share * 100.0,
+        memory_share * 100.0,
+    );
+    if let Some(detail) = outcome.verdict.detail() {
+        line.push_str(&format!("\n{:>22}{detail}", "-> "));
+    }
+    line
+}
+
+/// The closing line every test runner's reader looks for.
+pub fn closing_line(passed: usize, failed: usize) -> String {
+    format!("{passed} passed, {failed} failed")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CaseStyle, Checker};
+    use crate::judge::{Rules, Verdict};
+    use crate::measure::{Exit, Measurement};
+    use std::time::Duration;
+
+    #[test]
+    fn a_row_shows_measurements_against_the_limits() {
+        let outcome = Outcome {
+            verdict: Verdict::WrongAnswer("test 2: expected 'A', got 'B'".into()),
+            measurement: Measurement {
+                exit: Exit::Code(0),
+                cpu: Duration::from_millis(250),
+                wall: Duration::from_millis(260),
+                peak_rss_bytes: 2 << 20,
+                killed_at_wall_cap: false,
+            },
+            rules: Rules {
+                time_limit: Duration::from_secs(1),
+                memory_budget_bytes: 8 << 20,
+                checker: Checker::Tokens,
+                cases: CaseStyle::PerLine,
+            },
+        };
+        let text = row("gam", "gam3a", &outcome);
+        let first = text.lines().next().unwrap();
+        assert!(
+            first.starts_with("gam              gam3a                WA"),
+            "{first}"
+        );
+        assert!(first.contains("250.0") && first.contains("2.00") && first.contains("25.0%"));
+        assert!(text.ends_with("-> test 2: expected 'A', got 'B'"));
+        assert_eq!(closing_line(3, 1), "3 passed, 1 failed");
+    }
+}

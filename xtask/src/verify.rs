@@ -1,0 +1,126 @@
+//! `cargo xtask verify`: every solver on its test data, judged and measured.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::judge::{self, Rules};
+use crate::problems::{PROBLEMS, Problem, find};
+use crate::{project_root, report, testdata};
+
+/// What to verify.
+#[derive(Debug)]
+pub struct Verify {
+    /// Crates to verify; all when empty.
+    pub crates: Vec<String>,
+    /// Another folder of pairs to verify instead of `testdata/<crate>` (one crate only).
+    pub data: Option<PathBuf>,
+}
+
+impl Verify {
+    pub fn run(&self) -> Result<()> {
+        let problems = self.selected()?;
+        if self.data.is_some() && problems.len() != 1 {
+            bail!(
+                "--data verifies one crate: name it, e.g. `cargo xtask verify descending-dark --data DIR`"
+            );
+        }
+        let root = project_root();
+        crate::build::release(&root, problems.iter().map(|p| p.name), false)?;
+        let mut passed = 0;
+        let mut failed = 0;
+        println!("{}", report::header());
+        for problem in &problems {
+            let dir = match &self.data {
+                Some(dir) => dir.clone(),
+                None => root.join("testdata").join(problem.name),
+            };
+            let (ok, bad) = verify_problem(&root, problem, &dir)?;
+            passed += ok;
+            failed += bad;
+        }
+        println!("{}", report::closing_line(passed, failed));
+        if failed > 0 {
+            bail!("{failed} test(s) failed");
+        }
+        Ok(())
+    }
+
+    fn selected(&self) -> Result<Vec<&'static Problem>> {
+        if self.crates.is_empty() {
+            return Ok(PROBLEMS.iter().collect());
+        }
+        self.crates
+            .iter()
+            .map(|name| {
+                find(name).with_context(|| {
+                    let known: Vec<_> = PROBLEMS.iter().map(|p| p.name).collect();
+                    format!("unknown crate '{name}' (known: {})", known.join(", "))
+                })
+            })
+            .collect()
+    }
+}
+
+/// Judges every pair in `dir`; prints the rows and returns (passed, failed) counts.
+fn verify_problem(root: &Path, problem: &Problem, dir: &Path) -> Result<(usize, usize)> {
+    let pairs = testdata::pairs(dir)
+        .with_context(|| format!("{}: a crate with no tests is not a pass", problem.name))?;
+    let program = root.join("target/release").join(problem.name);
+    let scratch = root.join("target/xtask/verify").join(problem.name);
+    std::fs::create_dir_all(&scratch)?;
+    let mut groups: BTreeMap<&str, Vec<bool>> = BTreeMap::new();
+    let (mut passed, mut failed) = (0, 0);
+    for pair in &pairs {
+        let rules = Rules {
+            time_limit: problem.time_limit_of(&pair.name),
+            memory_budget_bytes: problem.memory_budget_bytes,
+            checker: problem.checker,
+            cases: problem.cases,
+        };
+        let outcome = judge::judge(&program, &[], &pair.input, &pair.expected, &scratch, rules)?;
+        println!("{}", report::row(problem.name, &pair.name, &outcome));
+        let accepted = outcome.verdict == judge::Verdict::Accepted;
+        if accepted {
+            passed += 1
+        } else {
+            failed += 1
+        }
+        groups
+            .entry(problem.group_of(&pair.name))
+            .or_default()
+            .push(accepted);
+    }
+    if problem.grouped {
+        print_groups(problem.name, &groups);
+    }
+    Ok((passed, failed))
+}
+
+/// Group scores, all or nothing, as the original contest counted them.
+fn print_groups(problem: &str, groups: &BTreeMap<&str, Vec<bool>>) {
+    let mut names: Vec<&&str> = groups.keys().collect();
+    names.sort_by(|a, b| testdata::natural_order(a, b));
+    let scored: Vec<String> = names
+        .iter()
+        .map(|name| {
+            let files = &groups[**name];
+            let mark = if files.iter().all(|&ok| ok) {
+                "ok"
+            } else {
+                "FAILED"
+            };
+            format!("{name} {mark}")
+        })
+        .collect();
+    let whole = groups
+        .values()
+        .filter(|files| files.iter().all(|&ok| ok))
+        .count();
+    println!(
+        "{problem} groups (all or nothing): {whole}/{} scored",
+        groups.len()
+    );
+    println!("  {}", scored.join(", "));
+}
