@@ -34,9 +34,10 @@ pub fn parse_board<R: BufRead>(input: R) -> InputResult<Board> {
 fn read_height(line: &mut Line<'_>, row: usize, col: usize) -> InputResult<u8> {
     let what = format!("height {} of {SIZE}", col + 1);
     let column = token_column(line);
-    // Any height above 9 passes the top from every row, so 0..=9 is checked first; the
-    // narrower promises get messages of their own below.
-    let height = line.int(&what, 0..=9u8)?;
+    // Any height above 9 passes the top from every line, so 0..=9 is checked first (as
+    // i64, so that a negative height is shown as a number); the narrower promises get
+    // messages of their own below.
+    let height = line.int(&what, 0..=9i64)? as u8; // In 0..=9: the cast is exact.
     let at = |message: String| Err(InputError::at(line.number(), column, message));
     if height == 0 {
         Ok(0)
@@ -45,8 +46,9 @@ fn read_height(line: &mut Line<'_>, row: usize, col: usize) -> InputResult<u8> {
             "line 1 is the top row and holds no ladder, found height {height}"
         ))
     } else if usize::from(height) > row {
+        let rows = if row == 1 { "row" } else { "rows" };
         at(format!(
-            "a ladder on line {} rises at most {row} rows (to the top row), found height {height}",
+            "a ladder on line {} rises at most {row} {rows} (to the top row), found height {height}",
             row + 1
         ))
     } else if row == SIZE - 1 && col == 0 {
