@@ -148,21 +148,23 @@ fn draw_height(rng: &mut fastrand::Rng, heights: Heights, row: usize) -> u8 {
 pub fn random_heights(rng: &mut fastrand::Rng, style: &Style) -> [[u8; SIZE]; SIZE] {
     let mut heights = [[0u8; SIZE]; SIZE];
     for row in style.rows.clone() {
-        for col in 0..SIZE {
+        for (col, height) in heights[row].iter_mut().enumerate() {
             let start = row == SIZE - 1 && col == 0;
             if !start && rng.f64() < style.density {
-                heights[row][col] = draw_height(rng, style.heights, row);
+                *height = draw_height(rng, style.heights, row);
             }
         }
     }
     // Chains: put a ladder on some tops, so a solver that climbs twice gets caught.
-    for row in (1..SIZE).rev() {
-        for col in 0..SIZE {
-            let height = usize::from(heights[row][col]);
-            let top = row - height;
-            if height > 0 && top > 0 && heights[top][col] == 0 && rng.f64() < style.chains {
-                heights[top][col] = draw_height(rng, style.heights, top);
-            }
+    // Bottom rows first, so a chain can grow several ladders long.
+    let squares = (1..SIZE)
+        .rev()
+        .flat_map(|row| (0..SIZE).map(move |col| (row, col)));
+    for (row, col) in squares {
+        let height = usize::from(heights[row][col]);
+        let top = row - height;
+        if height > 0 && top > 0 && heights[top][col] == 0 && rng.f64() < style.chains {
+            heights[top][col] = draw_height(rng, style.heights, top);
         }
     }
     heights
