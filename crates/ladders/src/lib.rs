@@ -23,7 +23,7 @@
 //! ## Complexity
 //! O(100 x 6) time and O(100) memory, independent of the input.
 //!
-//! [`reference`] holds an independent, slower oracle (value iteration on board
+//! [`mod@reference`] holds an independent, slower oracle (value iteration on board
 //! coordinates) used by the tests and the test-data generator.
 #![forbid(unsafe_code)]
 

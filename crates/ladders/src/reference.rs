@@ -1,8 +1,8 @@
 //! The oracle: value iteration on the literal game, played on board coordinates.
 //!
-//! Nothing here is shared with [`crate::solve`]: squares are `(row, col)` positions of a
-//! [`Grid`] (row 0 on top), a roll walks its squares one at a time along the snaking
-//! path, an overshooting roll leaves the player where she is, and a ladder is climbed or
+//! Nothing here is shared with [the solver](mod@crate::solve): squares are `(row, col)`
+//! positions of a [`Grid`] (row 0 on top), a roll walks its squares one at a time along
+//! the snaking path, an overshooting roll leaves the player where she is, and a ladder is climbed or
 //! not by taking the smaller of the two values. The expected turns are then improved by
 //! whole sweeps over the board, each using only the previous sweep (Jacobi), from all
 //! zeros until nothing moves by more than [`TOLERANCE`]. Slow and plain on purpose.
@@ -15,7 +15,7 @@ use crate::board::{Board, SIZE};
 pub const TOLERANCE: f64 = 1e-13;
 
 /// A cap on the sweeps. The slowest part of the game is the square before the Goal,
-/// left with probability 1/6 a turn, so the error shrinks by 5/6 a sweep: about 250
+/// left with probability 1/6 a turn, so the error shrinks by 5/6 a sweep: under 200
 /// sweeps reach [`TOLERANCE`], and the cap is never the reason to stop.
 pub const MAX_SWEEPS: usize = 100_000;
 
@@ -52,7 +52,7 @@ fn walk(from: Pos, roll: usize) -> Option<Pos> {
 /// The minimum expected number of turns from the bottom-left square to the Goal.
 ///
 /// # Complexity
-/// O(sweeps x 100 x 6), with about 250 sweeps; a few small grids.
+/// O(sweeps x 100 x 6), with under 200 sweeps; a few small grids.
 pub fn expected_turns(board: &Board) -> f64 {
     let value = value_iteration(board);
     value[Pos::new(SIZE - 1, 0)]
