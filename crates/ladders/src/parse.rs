@@ -6,6 +6,33 @@ use gridkit::{InputError, InputResult, Line, Reader};
 
 use crate::board::{Board, SIZE};
 
+// What each line and number is called in errors; fixed text, so a valid board costs no
+// formatting.
+const LINE_NAMES: [&str; SIZE] = [
+    "line 1 of 10 (ten ladder heights)",
+    "line 2 of 10 (ten ladder heights)",
+    "line 3 of 10 (ten ladder heights)",
+    "line 4 of 10 (ten ladder heights)",
+    "line 5 of 10 (ten ladder heights)",
+    "line 6 of 10 (ten ladder heights)",
+    "line 7 of 10 (ten ladder heights)",
+    "line 8 of 10 (ten ladder heights)",
+    "line 9 of 10 (ten ladder heights)",
+    "line 10 of 10 (ten ladder heights)",
+];
+const HEIGHT_NAMES: [&str; SIZE] = [
+    "height 1 of 10",
+    "height 2 of 10",
+    "height 3 of 10",
+    "height 4 of 10",
+    "height 5 of 10",
+    "height 6 of 10",
+    "height 7 of 10",
+    "height 8 of 10",
+    "height 9 of 10",
+    "height 10 of 10",
+];
+
 /// Reads ten lines of ten ladder heights and nothing else (blank lines at the end aside).
 ///
 /// # Errors
@@ -16,10 +43,7 @@ pub fn parse_board<R: BufRead>(input: R) -> InputResult<Board> {
     let mut reader = Reader::new(input);
     let mut heights = [[0u8; SIZE]; SIZE];
     for (row, row_heights) in heights.iter_mut().enumerate() {
-        let line_number = row + 1;
-        let mut line = reader.line(&format!(
-            "line {line_number} of {SIZE} (ten ladder heights)"
-        ))?;
+        let mut line = reader.line(LINE_NAMES[row])?;
         for (col, height) in row_heights.iter_mut().enumerate() {
             *height = read_height(&mut line, row, col)?;
         }
@@ -32,12 +56,11 @@ pub fn parse_board<R: BufRead>(input: R) -> InputResult<Board> {
 /// Reads the height at `row`, `col` (both 0-based, row 0 on top) and checks it against
 /// the promises of the statement.
 fn read_height(line: &mut Line<'_>, row: usize, col: usize) -> InputResult<u8> {
-    let what = format!("height {} of {SIZE}", col + 1);
     let column = token_column(line);
     // Any height above 9 passes the top from every line, so 0..=9 is checked first (as
     // i64, so that a negative height is shown as a number); the narrower promises get
     // messages of their own below.
-    let height = line.int(&what, 0..=9i64)? as u8; // In 0..=9: the cast is exact.
+    let height = line.int(HEIGHT_NAMES[col], 0..=9i64)? as u8; // In 0..=9: the cast is exact.
     let at = |message: String| Err(InputError::at(line.number(), column, message));
     if height == 0 {
         Ok(0)
