@@ -39,7 +39,7 @@ fn ladder_tops(board: &Board) -> [usize; SQUARES] {
 /// ends the move: the top's own ladder is not offered, so its value is `expected[top]`.
 ///
 /// # Complexity
-/// O(100 x 6) time, two arrays of 100 on the stack, no allocation.
+/// O(100 x 6) time, three arrays of 100 on the stack, no allocation.
 pub fn solve(board: &Board) -> f64 {
     let top = ladder_tops(board);
     let mut expected = [0.0f64; SQUARES];
