@@ -1,0 +1,61 @@
+//! # Codeforces 1245E "Hyakugoku and Ladders"
+//!
+//! <https://codeforces.com/problemset/problem/1245/E> (1 s, 256 MB).
+//!
+//! A 10 x 10 board is walked along a snaking path from the bottom-left square to the
+//! Goal, the top-left one: the bottom row runs right, each row runs opposite to the one
+//! below. A turn rolls a fair die and moves exactly that many squares, or not at all when
+//! the Goal is closer than the roll. Landing on a ladder's base, the player may climb it
+//! to the square `h` rows higher in the same column, but never takes a second ladder in
+//! the same turn. The answer is the minimum expected number of turns, printed with 10
+//! decimals (accepted within 1e-6).
+//!
+//! Input: ten lines of ten heights, top row first, `0 <= h < i` on line `i`, no ladder on
+//! the start square. The parser refuses anything else with the line and column.
+//!
+//! ## Idea
+//! Number the squares 0..=99 along the path. Every move goes forward or nowhere, so the
+//! expected values follow by backward induction from the Goal; the only cycle is the
+//! self-loop of the overshooting rolls, solved in closed form: with `k` of the six faces
+//! overshooting at square `p`, `E[p] = (6 + sum of best(p + r) over the others) / (6 - k)`,
+//! where `best(q) = min(E[q], E[top(q)])`.
+//!
+//! ## Complexity
+//! O(100 x 6) time and O(100) memory, independent of the input.
+//!
+//! [`mod@reference`] holds an independent, slower oracle (value iteration on board
+//! coordinates) used by the tests and the test-data generator.
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod parse;
+pub mod reference;
+pub mod solve;
+
+use std::io::{BufRead, Write};
+
+pub use board::Board;
+pub use parse::parse_board;
+pub use solve::solve;
+
+/// Decimals printed, as in the samples.
+pub const DECIMALS: usize = 10;
+
+/// Writes the answer the way the samples do.
+///
+/// # Errors
+/// Writing to `output` failed.
+pub fn render<W: Write>(expected_turns: f64, mut output: W) -> std::io::Result<()> {
+    writeln!(output, "{expected_turns:.DECIMALS$}")
+}
+
+/// Parses a board from `input`, solves it and writes the answer to `output`.
+///
+/// # Errors
+/// Malformed input (the message names the line and column) or a failed write.
+pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let board = parse_board(input)?;
+    render(solve(&board), &mut output)?;
+    output.flush()?;
+    Ok(())
+}

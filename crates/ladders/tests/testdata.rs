@@ -1,0 +1,106 @@
+//! The test data is complete and right: every `.in` has its `.out`, every `.out` is what
+//! the reference prints, and the solver prints exactly the same.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/ladders")
+}
+
+/// The files of the test-data folder with extension `ext`, sorted.
+fn files(ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(testdata())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Each case: its name, input and expected output.
+fn cases() -> Vec<(String, String, String)> {
+    files("in")
+        .into_iter()
+        .map(|input| {
+            let name = input.file_stem().unwrap().to_string_lossy().into_owned();
+            let output = input.with_extension("out");
+            let expected = fs::read_to_string(&output)
+                .unwrap_or_else(|_| panic!("{name}.in has no {name}.out"));
+            (name, fs::read_to_string(&input).unwrap(), expected)
+        })
+        .collect()
+}
+
+#[test]
+fn every_input_has_its_output_and_no_output_is_orphaned() {
+    let cases = cases();
+    assert!(cases.len() >= 30, "only {} cases", cases.len());
+    for output in files("out") {
+        assert!(
+            output.with_extension("in").exists(),
+            "{} has no input",
+            output.display()
+        );
+    }
+    let names: Vec<&str> = cases.iter().map(|(name, _, _)| name.as_str()).collect();
+    for required in ["sample1", "sample2", "sample3"] {
+        assert!(names.contains(&required), "{required} is missing");
+    }
+    assert!(names.iter().filter(|n| n.starts_with("erratum-")).count() >= 4);
+}
+
+#[test]
+fn outputs_are_one_number_with_ten_decimals_and_a_final_newline() {
+    for (name, _, expected) in cases() {
+        let line = expected
+            .strip_suffix('\n')
+            .unwrap_or_else(|| panic!("{name}: no final newline"));
+        let (whole, decimals) = line
+            .split_once('.')
+            .unwrap_or_else(|| panic!("{name}: {line}"));
+        assert!(
+            whole.parse::<u32>().is_ok() && decimals.len() == 10,
+            "{name}: {line}"
+        );
+        assert!(
+            decimals.bytes().all(|b| b.is_ascii_digit()),
+            "{name}: {line}"
+        );
+    }
+}
+
+/// The official answers, as the spec states them.
+#[test]
+fn samples_hold_the_official_answers() {
+    let official = [
+        ("sample1", "33.0476190476\n"),
+        ("sample2", "20.2591405923\n"),
+        ("sample3", "15.9047592939\n"),
+    ];
+    for (name, answer) in official {
+        let expected = fs::read_to_string(testdata().join(format!("{name}.out"))).unwrap();
+        assert_eq!(expected, answer, "{name}");
+    }
+}
+
+#[test]
+fn expected_outputs_come_from_the_reference() {
+    for (name, input, expected) in cases() {
+        let board =
+            ladders::parse_board(input.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut output = Vec::new();
+        ladders::render(ladders::reference::expected_turns(&board), &mut output).unwrap();
+        assert_eq!(String::from_utf8(output).unwrap(), expected, "{name}");
+    }
+}
+
+#[test]
+fn the_solver_prints_every_expected_output() {
+    for (name, input, expected) in cases() {
+        let mut output = Vec::new();
+        ladders::run(input.as_bytes(), &mut output).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(String::from_utf8(output).unwrap(), expected, "{name}");
+    }
+}
