@@ -4,21 +4,22 @@ use crate::judge::Outcome;
 
 const MIB: f64 = (1 << 20) as f64;
 
-pub fn header() -> String {
+/// The column headings; `width` is the width of the test-name column.
+pub fn header(width: usize) -> String {
     format!(
-        "{:<16} {:<20} {:<4} {:>8} {:>8} {:>9} {:>10} {:>10}",
+        "{:<16} {:<width$} {:<4} {:>8} {:>8} {:>9} {:>10} {:>10}",
         "crate", "test", "verd", "cpu ms", "wall ms", "peak MiB", "time/limit", "mem/budget"
     )
 }
 
 /// One test's row; a failure adds an indented line saying what went wrong.
-pub fn row(problem: &str, test: &str, outcome: &Outcome) -> String {
+pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String {
     let run = &outcome.measurement;
     let rules = &outcome.rules;
     let time_share = run.cpu.as_secs_f64() / rules.time_limit.as_secs_f64();
     let memory_share = run.peak_rss_bytes as f64 / rules.memory_budget_bytes as f64;
     let mut line = format!(
-        "{:<16} {:<20} {:<4} {:>8.1} {:>8.1} {:>9.2} {:>9.1}% {:>9.1}%",
+        "{:<16} {:<width$} {:<4} {:>8.1} {:>8.1} {:>9.2} {:>9.1}% {:>9.1}%",
         problem,
         test,
         outcome.verdict.code(),
@@ -29,7 +30,7 @@ pub fn row(problem: &str, test: &str, outcome: &Outcome) -> String {
         memory_share * 100.0,
     );
     if let Some(detail) = outcome.verdict.detail() {
-        line.push_str(&format!("\n{:>22}{detail}", "-> "));
+        line.push_str(&format!("\n{:>20}{detail}", "-> "));
     }
     line
 }
@@ -65,7 +66,7 @@ mod tests {
                 cases: CaseStyle::PerLine,
             },
         };
-        let text = row("gam", "gam3a", &outcome);
+        let text = row("gam", "gam3a", 20, &outcome);
         let first = text.lines().next().unwrap();
         assert!(
             first.starts_with("gam              gam3a                WA"),

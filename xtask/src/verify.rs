@@ -7,6 +7,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::judge::{self, Rules};
 use crate::problems::{PROBLEMS, Problem, find};
+use crate::testdata::TestPair;
 use crate::{project_root, report, testdata};
 
 /// What to verify.
@@ -28,15 +29,30 @@ impl Verify {
         }
         let root = project_root();
         crate::build::release(&root, problems.iter().map(|p| p.name), false)?;
+        let suites = problems
+            .iter()
+            .map(|&problem| {
+                let dir = match &self.data {
+                    Some(dir) => dir.clone(),
+                    None => root.join("testdata").join(problem.name),
+                };
+                let pairs = testdata::pairs(&dir).with_context(|| {
+                    format!("{}: a crate with no tests is not a pass", problem.name)
+                })?;
+                Ok((problem, pairs))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let width = suites
+            .iter()
+            .flat_map(|(_, pairs)| pairs.iter().map(|pair| pair.name.len()))
+            .max()
+            .unwrap_or(0)
+            .max("test".len());
         let mut passed = 0;
         let mut failed = 0;
-        println!("{}", report::header());
-        for problem in &problems {
-            let dir = match &self.data {
-                Some(dir) => dir.clone(),
-                None => root.join("testdata").join(problem.name),
-            };
-            let (ok, bad) = verify_problem(&root, problem, &dir)?;
+        println!("{}", report::header(width));
+        for (problem, pairs) in &suites {
+            let (ok, bad) = verify_problem(&root, problem, pairs, width)?;
             passed += ok;
             failed += bad;
         }
@@ -63,16 +79,19 @@ impl Verify {
     }
 }
 
-/// Judges every pair in `dir`; prints the rows and returns (passed, failed) counts.
-fn verify_problem(root: &Path, problem: &Problem, dir: &Path) -> Result<(usize, usize)> {
-    let pairs = testdata::pairs(dir)
-        .with_context(|| format!("{}: a crate with no tests is not a pass", problem.name))?;
+/// Judges every pair; prints the rows and returns (passed, failed) counts.
+fn verify_problem(
+    root: &Path,
+    problem: &Problem,
+    pairs: &[TestPair],
+    width: usize,
+) -> Result<(usize, usize)> {
     let program = root.join("target/release").join(problem.name);
     let scratch = root.join("target/xtask/verify").join(problem.name);
     std::fs::create_dir_all(&scratch)?;
     let mut groups: BTreeMap<&str, Vec<bool>> = BTreeMap::new();
     let (mut passed, mut failed) = (0, 0);
-    for pair in &pairs {
+    for pair in pairs {
         let rules = Rules {
             time_limit: problem.time_limit_of(&pair.name),
             memory_budget_bytes: problem.memory_budget_bytes,
@@ -80,7 +99,7 @@ fn verify_problem(root: &Path, problem: &Problem, dir: &Path) -> Result<(usize, 
             cases: problem.cases,
         };
         let outcome = judge::judge(&program, &[], &pair.input, &pair.expected, &scratch, rules)?;
-        println!("{}", report::row(problem.name, &pair.name, &outcome));
+        println!("{}", report::row(problem.name, &pair.name, width, &outcome));
         let accepted = outcome.verdict == judge::Verdict::Accepted;
         if accepted {
             passed += 1

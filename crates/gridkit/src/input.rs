@@ -251,7 +251,6 @@ impl<'a> Line<'a> {
         let column = self.position - token.len() + 1;
         let digits = token.strip_prefix(b"-").unwrap_or(token);
         let is_integer = !digits.is_empty() && digits.iter().all(u8::is_ascii_digit);
-        let bounds = format!("{}..={}", range.start(), range.end());
         let parsed = if is_integer {
             std::str::from_utf8(token)
                 .ok()
@@ -264,13 +263,19 @@ impl<'a> Line<'a> {
             Some(value) => Err(InputError::at(
                 self.number,
                 column,
-                format!("{what} must be in {bounds}, found {value}"),
+                format!(
+                    "{what} must be in {}..={}, found {value}",
+                    range.start(),
+                    range.end()
+                ),
             )),
             None if is_integer => Err(InputError::at(
                 self.number,
                 column,
                 format!(
-                    "{what} must be in {bounds}, found {}",
+                    "{what} must be in {}..={}, found {}",
+                    range.start(),
+                    range.end(),
                     describe_token(token)
                 ),
             )),
