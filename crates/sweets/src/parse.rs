@@ -10,7 +10,7 @@ use std::io::BufRead;
 use gridkit::input::describe_byte;
 use gridkit::{InputError, InputResult, Reader};
 
-use crate::geometry::{Mask, ROW_LENGTHS};
+use crate::geometry::{Mask, ROW_LENGTHS, indent};
 
 /// A chocolate.
 const CHOCOLATE: u8 = b'O';
@@ -65,6 +65,25 @@ pub fn parse<R: BufRead>(input: R) -> InputResult<Mask> {
     Ok(mask)
 }
 
+/// Draws `mask` the way the statement does (indents 2, 1, 0, 1, 2; single spaces), one
+/// line per row with a final newline: the inverse of [`parse`].
+pub fn draw(mask: Mask) -> String {
+    let mut text = String::new();
+    let mut cell = 0;
+    for (row, &length) in ROW_LENGTHS.iter().enumerate() {
+        text.extend(std::iter::repeat_n(' ', indent(row)));
+        for word in 0..length {
+            if word > 0 {
+                text.push(' ');
+            }
+            text.push(if mask & 1 << cell != 0 { 'O' } else { '.' });
+            cell += 1;
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// Shows a word as it appears in the input, shortened when long.
 fn describe_token(token: &[u8]) -> String {
     const SHOWN: usize = 12;
@@ -98,6 +117,15 @@ mod tests {
     fn crlf_tabs_and_trailing_blank_lines_are_tolerated() {
         let text = "\tO  . .\r\n.\t. . .\r\n. . . . .\r\n. . . .\r\n. . O\r\n\r\n  \n";
         assert_eq!(parse_text(text), Ok(1 | 1 << 18));
+    }
+
+    #[test]
+    fn drawing_and_reading_are_inverse() {
+        let sample = "  . . .\n . . O .\n. . O O .\n . . . .\n  . . .\n";
+        assert_eq!(draw(parse_text(sample).unwrap()), sample);
+        for mask in (1..=crate::geometry::FULL).step_by(97) {
+            assert_eq!(parse(draw(mask).as_bytes()), Ok(mask));
+        }
     }
 
     #[test]
