@@ -84,11 +84,13 @@ pub fn draw(mask: Mask) -> String {
     text
 }
 
-/// Shows a word as it appears in the input, shortened when long.
+/// Shows a word as it appears in the input, shortened when long; a word holding an
+/// unprintable byte is shown by that byte.
 fn describe_token(token: &[u8]) -> String {
     const SHOWN: usize = 12;
-    match token {
-        [byte] => describe_byte(*byte),
+    match (token, token.iter().find(|byte| !byte.is_ascii_graphic())) {
+        ([byte], _) => describe_byte(*byte),
+        (_, Some(&byte)) => format!("a word holding {}", describe_byte(byte)),
         _ if token.len() > SHOWN => {
             format!("'{}...'", String::from_utf8_lossy(&token[..SHOWN]))
         }
