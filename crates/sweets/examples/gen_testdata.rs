@@ -35,7 +35,10 @@ fn main() -> anyhow::Result<()> {
             .filter(|mask| mask.count_ones() == chocolates)
             .collect()
     };
-    ensure!(with(2).len() == 129 && with(3).len() == 24, "the spec's loss counts");
+    ensure!(
+        with(2).len() == 129 && with(3).len() == 24,
+        "the spec's loss counts"
+    );
 
     let mut boxes = Vec::new();
     let mut rng = fastrand::Rng::with_seed(63_005);
@@ -81,6 +84,10 @@ fn main() -> anyhow::Result<()> {
         };
         fs::write(input.with_extension("out"), format!("{winner}\n"))?;
     }
-    println!("{} generated, {} expected outputs written", boxes.len(), inputs.len());
+    println!(
+        "{} generated, {} expected outputs written",
+        boxes.len(),
+        inputs.len()
+    );
     Ok(())
 }

@@ -45,7 +45,10 @@ fn random_boxes_agree_with_the_reference() {
         );
         seen[usize::from(wins)] += 1;
     }
-    assert!(seen[0] > 100 && seen[1] > 100, "both winners occur: {seen:?}");
+    assert!(
+        seen[0] > 100 && seen[1] > 100,
+        "both winners occur: {seen:?}"
+    );
 }
 
 #[test]

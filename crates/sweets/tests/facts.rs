@@ -58,7 +58,14 @@ fn check_spec_facts(tally: &Tally) {
     assert_eq!(tally.losses, 48_935);
     let by_count = tally.losses_by_count;
     assert_eq!(
-        [by_count[1], by_count[2], by_count[3], by_count[17], by_count[18], by_count[19]],
+        [
+            by_count[1],
+            by_count[2],
+            by_count[3],
+            by_count[17],
+            by_count[18],
+            by_count[19]
+        ],
         [0, 129, 24, 0, 1, 0]
     );
     assert_eq!(tally.lost_boxes_of_18, [FULL & !(1 << CENTRE)]);

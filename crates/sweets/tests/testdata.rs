@@ -30,7 +30,11 @@ fn every_input_has_an_expected_output_and_back() {
         assert!(input.with_extension("out").is_file(), "{}", input.display());
     }
     for output in files("out") {
-        assert!(output.with_extension("in").is_file(), "{}", output.display());
+        assert!(
+            output.with_extension("in").is_file(),
+            "{}",
+            output.display()
+        );
     }
 }
 
@@ -63,6 +67,11 @@ fn the_solver_prints_the_expected_outputs() {
         let mut output = Vec::new();
         sweets::run(&text[..], &mut output).unwrap();
         let expected = fs::read_to_string(input.with_extension("out")).unwrap();
-        assert_eq!(String::from_utf8(output).unwrap(), expected, "{}", input.display());
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            expected,
+            "{}",
+            input.display()
+        );
     }
 }
