@@ -20,6 +20,8 @@
 //! [`reference`] is an independent, slow oracle for the tests: memoized minimax whose
 //! moves are found by walking cube coordinates.
 
+#![forbid(unsafe_code)]
+
 use std::io::{BufRead, Write};
 
 pub mod geometry;

@@ -3,7 +3,7 @@
 //! The statement draws the box with indents of 2, 1, 0, 1, 2 blanks, but only the words
 //! count: any indentation and spacing is read the same. Anything else the statement does
 //! not promise (other characters, longer words, missing or extra words or lines, an empty
-//! box) is refused with the line and column where it was noticed.
+//! box) is refused with the line, and the column where one applies, of what was wrong.
 
 use std::io::BufRead;
 
