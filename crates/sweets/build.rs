@@ -1,0 +1,23 @@
+//! Solves every box once, at build time, so the solver answers with one lookup.
+//!
+//! The geometry and the table builder are the library's own modules, compiled here too,
+//! so the stored table is exactly what `sweets::table::compute` returns (a unit test
+//! checks it).
+
+use std::path::PathBuf;
+use std::{env, fs, io};
+
+#[allow(dead_code)]
+#[path = "src/geometry.rs"]
+mod geometry;
+#[allow(dead_code)]
+#[path = "src/table.rs"]
+mod table;
+
+fn main() -> io::Result<()> {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/geometry.rs");
+    println!("cargo::rerun-if-changed=src/table.rs");
+    let out_dir = env::var_os("OUT_DIR").ok_or_else(|| io::Error::other("OUT_DIR is not set"))?;
+    fs::write(PathBuf::from(out_dir).join("wins.bin"), table::compute())
+}

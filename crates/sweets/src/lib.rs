@@ -1,0 +1,53 @@
+//! Codeforces 63E "Sweets Game" (<https://codeforces.com/problemset/problem/63/E>).
+//!
+//! A hexagonal box of 19 cells in rows of 3, 4, 5, 4, 3 holds some chocolates. Karlsson
+//! and Lillebror take turns, Karlsson first, eating one or more chocolates that fill
+//! consecutive cells of one straight line parallel to a side of the hexagon (rows and the
+//! two diagonals; a move never jumps over an empty cell). Who cannot move loses. Print the
+//! winner with perfect play. Limits: 3 s, 256 MB.
+//!
+//! # Idea
+//! A box is a 19-bit mask and there are only `2^19` of them. The 15 maximal lines give
+//! 103 distinct segments ([`geometry`]); a segment is a legal move when it lies inside the
+//! mask. Every move makes the mask smaller, so one upward pass over all masks classifies
+//! every box as won or lost ([`table`]). The build script runs that pass and stores the
+//! 64 KiB of results in the binary, so answering a box is reading it ([`parse`]) and
+//! looking up one bit ([`solve`]).
+//!
+//! # Complexity
+//! At build time `2^19 * 103` mask tests; at run time O(1) after reading 19 words.
+//!
+//! [`reference`] is an independent, slow oracle for the tests: memoized minimax whose
+//! moves are found by walking cube coordinates.
+
+#![forbid(unsafe_code)]
+
+use std::io::{BufRead, Write};
+
+pub mod geometry;
+pub mod parse;
+pub mod reference;
+pub mod solve;
+pub mod table;
+
+pub use geometry::Mask;
+
+/// Reads a box from `input` and writes the winner's name to `output`.
+///
+/// # Errors
+/// Malformed input (see [`parse::parse`]) or a failed write.
+pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let mask = parse::parse(input)?;
+    writeln!(output, "{}", render(solve::first_player_wins(mask)))?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The winner's name: Karlsson moves first.
+pub fn render(first_player_wins: bool) -> &'static str {
+    if first_player_wins {
+        "Karlsson"
+    } else {
+        "Lillebror"
+    }
+}
