@@ -63,6 +63,8 @@ pub fn solve(board: &Board) -> Outcome {
     let mut seen = HashSet::from([start]);
     let mut queue = VecDeque::from([start]);
     while let Some((maria, statues)) = queue.pop_front() {
+        // Where the statues will be once this round's move is made.
+        let fallen = fall(statues);
         // Maria moves first, onto a square without a statue...
         for target in moves(maria) {
             if statues & bit(target) != 0 {
@@ -73,7 +75,6 @@ pub fn solve(board: &Board) -> Outcome {
                 return Outcome::Win;
             }
             // ...then the statues fall, and one landing on her ends that line of play.
-            let fallen = fall(statues);
             if fallen & bit(target) != 0 {
                 continue;
             }

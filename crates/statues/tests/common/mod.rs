@@ -45,27 +45,55 @@ impl Rules {
 
     /// The known mistakes, each with a name, each one change away from [`Rules::CORRECT`].
     pub const FLAWED: [(&'static str, Rules); 5] = [
-        ("no waiting move", Rules { stay: false, ..Rules::CORRECT }),
-        ("no diagonal moves", Rules { diagonal: false, ..Rules::CORRECT }),
-        ("checks only the square after the fall", Rules { free_before: false, ..Rules::CORRECT }),
-        ("checks only the square before the fall", Rules { free_after: false, ..Rules::CORRECT }),
-        ("stops searching after 6 rounds", Rules { rounds: 6, ..Rules::CORRECT }),
+        (
+            "no waiting move",
+            Rules {
+                stay: false,
+                ..Rules::CORRECT
+            },
+        ),
+        (
+            "no diagonal moves",
+            Rules {
+                diagonal: false,
+                ..Rules::CORRECT
+            },
+        ),
+        (
+            "checks only the square after the fall",
+            Rules {
+                free_before: false,
+                ..Rules::CORRECT
+            },
+        ),
+        (
+            "checks only the square before the fall",
+            Rules {
+                free_after: false,
+                ..Rules::CORRECT
+            },
+        ),
+        (
+            "stops searching after 6 rounds",
+            Rules {
+                rounds: 6,
+                ..Rules::CORRECT
+            },
+        ),
     ];
 }
 
 /// Plays `board` under `rules`, round by round over the set of squares Maria can be on.
 pub fn play(board: &Board, rules: Rules) -> Outcome {
-    let statue_at = |row: usize, col: usize, falls: usize| {
-        row >= falls && board.has_statue(row - falls, col)
-    };
+    let statue_at =
+        |row: usize, col: usize, falls: usize| row >= falls && board.has_statue(row - falls, col);
     let mut alive = vec![MARIA];
     for round in 0..rules.rounds {
         let mut next = [[false; SIZE]; SIZE];
         for &(row, col) in &alive {
             for dr in -1isize..=1 {
                 for dc in -1isize..=1 {
-                    if (dr, dc) == (0, 0) && !rules.stay || dr != 0 && dc != 0 && !rules.diagonal
-                    {
+                    if (dr, dc) == (0, 0) && !rules.stay || dr != 0 && dc != 0 && !rules.diagonal {
                         continue;
                     }
                     let (Some(r), Some(c)) =
