@@ -6,20 +6,20 @@
 //! statue has fallen the board stays empty and Maria simply walks to Anna, so time never
 //! needs to go past that moment: at most `SIZE + 1` times of 64 squares.
 
-use crate::board::{ANNA, Board, MARIA, SIZE};
+use crate::board::{ANNA, Board, MARIA, Outcome, SIZE};
 
 /// Whether Maria reaches Anna with perfect play.
 ///
 /// # Complexity
 /// At most 64 squares x 9 times x 9 moves; no allocation.
-pub fn solve(board: &Board) -> crate::Outcome {
+pub fn solve(board: &Board) -> Outcome {
     let falling = Falling::new(board);
     // seen[t]: the squares already searched at time t, one bit per square.
     let mut seen = [0u64; SIZE + 1];
     if falling.escapes(MARIA, 0, &mut seen) {
-        crate::Outcome::Win
+        Outcome::Win
     } else {
-        crate::Outcome::Lose
+        Outcome::Lose
     }
 }
 
