@@ -1,0 +1,70 @@
+//! Writes the generated boards `gen-NNN.in` of `testdata/statues/` and then the expected
+//! output of EVERY `.in` there (hand-made ones too), computed by the reference.
+//!
+//! Run with `cargo run --release -p statues --example gen_testdata`. Deterministic: the
+//! same seeds always give the same files.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::Context;
+use statues::{ANNA, Board, MARIA, reference};
+
+/// How many generated boards to write.
+const GENERATED: u64 = 40;
+
+/// The board generated from `seed`, varying the kind of board with the seed.
+fn generate(seed: u64) -> Board {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    match seed % 4 {
+        // Uniform density from 0% to 60%.
+        0 | 1 => {
+            let percent = (seed * 3 % 61) as u32;
+            common::random_board(&mut rng, percent)
+        }
+        2 => {
+            let centre = if seed % 8 == 2 { MARIA } else { ANNA };
+            let percent = rng.u32(40..=90);
+            common::crowded_board(&mut rng, centre, percent)
+        }
+        // Dense bands: statues only in two or three rows, which fall like walls with holes.
+        _ => {
+            let rows: Vec<usize> = (0..rng.usize(2..=3)).map(|_| rng.usize(0..8)).collect();
+            let percent = rng.u32(60..=95);
+            Board::from_fn(|row, _| rows.contains(&row) && rng.u32(0..100) < percent)
+        }
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/statues");
+    for seed in 1..=GENERATED {
+        let path = dir.join(format!("gen-{seed:03}.in"));
+        fs::write(&path, generate(seed).to_string())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let mut inputs: Vec<_> = fs::read_dir(&dir)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<Result<_, _>>()?;
+    inputs.retain(|path| path.extension().is_some_and(|ext| ext == "in"));
+    inputs.sort();
+    let mut wins = 0;
+    for input in &inputs {
+        let text = fs::read(input).with_context(|| format!("reading {}", input.display()))?;
+        let board = statues::parse(text.as_slice())
+            .with_context(|| format!("parsing {}", input.display()))?;
+        let outcome = reference::solve(&board);
+        wins += usize::from(outcome == statues::Outcome::Win);
+        fs::write(input.with_extension("out"), format!("{outcome}\n"))?;
+    }
+    println!(
+        "{} cases in {}: {wins} WIN, {} LOSE",
+        inputs.len(),
+        dir.display(),
+        inputs.len() - wins
+    );
+    Ok(())
+}

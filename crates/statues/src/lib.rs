@@ -1,0 +1,39 @@
+//! Codeforces 128A "Statues": <https://codeforces.com/problemset/problem/128/A>.
+//!
+//! On an 8 x 8 board Maria starts bottom-left and Anna waits top-right. Each round Maria
+//! steps to one of the eight neighbouring squares or stays, onto a square without a
+//! statue; then every statue falls one row, leaving the board from the bottom row. A
+//! statue landing on Maria crushes her; reaching Anna wins. Print `WIN` or `LOSE` for
+//! perfect play. Limits: 2 s, 256 MB; the input is always one 8 x 8 board.
+//!
+//! Idea: the statues do not react to Maria, so the board after `t` falls is fixed in
+//! advance (a statue from row `r` is on row `r + t`). Search over (Maria's square, `t`),
+//! where a move must land on a square free both before and after the fall; once every
+//! statue has fallen Maria walks to Anna unhindered, which caps `t` at 8.
+//!
+//! Complexity: at most 64 squares x 9 times x 9 moves, constant memory.
+//!
+//! [`reference`] plays the game out literally over (square, statue set) states, as an
+//! independent check of [`solve`].
+
+use std::io::{BufRead, Write};
+
+mod board;
+mod parse;
+pub mod reference;
+mod solve;
+
+pub use board::{ANNA, Board, MARIA, Outcome, SIZE};
+pub use parse::parse;
+pub use solve::solve;
+
+/// Reads one board, solves it and writes `WIN` or `LOSE` on its own line.
+///
+/// # Errors
+/// Malformed input (by line and column, see [`parse`]) or a failed write.
+pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let board = parse(input)?;
+    writeln!(output, "{}", solve(&board))?;
+    output.flush()?;
+    Ok(())
+}
