@@ -5,6 +5,7 @@
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
 //! - [`bfs`]: iterative breadth-first distances (`u32`, no recursion).
 //! - [`bitset`]: a fixed-size [`BitSet`] over `u64` words.
+//! - [`testdata`]: the `testdata/<problem>` pairs, for tests and generators.
 //!
 //! Only what two or more solvers use lives here.
 #![forbid(unsafe_code)]
@@ -13,6 +14,7 @@ pub mod bfs;
 pub mod bitset;
 pub mod grid;
 pub mod input;
+pub mod testdata;
 
 pub use bfs::{UNREACHED, bfs_by, grid_bfs};
 pub use bitset::BitSet;
