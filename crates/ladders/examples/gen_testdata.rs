@@ -10,7 +10,7 @@ mod common;
 
 use std::collections::HashSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
@@ -18,7 +18,7 @@ use anyhow::{Context, bail};
 const PER_STYLE: usize = 2;
 
 fn main() -> anyhow::Result<()> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/ladders");
+    let dir = gridkit::testdata::folder("ladders");
 
     for entry in fs::read_dir(&dir)? {
         let path = entry?.path();

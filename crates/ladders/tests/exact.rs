@@ -9,9 +9,8 @@
 //! has E = 6). Every division below checks that it is exact, so a wrong premise fails.
 
 use std::cmp::Ordering;
-use std::fs;
-use std::path::Path;
 
+use gridkit::testdata;
 use ladders::Board;
 
 /// Non-negative big integers, base 10^9 limbs, least significant first, no leading zeros.
@@ -180,29 +179,14 @@ fn rounded(scaled: &Big) -> String {
 }
 
 fn cases() -> Vec<(String, Board, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/ladders");
-    let mut names: Vec<String> = fs::read_dir(&dir)
+    testdata::cases("ladders")
         .unwrap()
-        .filter_map(|entry| {
-            entry
-                .unwrap()
-                .file_name()
-                .into_string()
-                .unwrap()
-                .strip_suffix(".in")
-                .map(str::to_owned)
-        })
-        .collect();
-    names.sort();
-    names
         .into_iter()
-        .map(|name| {
-            let input = fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
-            let output = fs::read_to_string(dir.join(format!("{name}.out"))).unwrap();
+        .map(|case| {
             (
-                name,
-                ladders::parse_board(input.as_bytes()).unwrap(),
-                output.trim().to_owned(),
+                case.name,
+                ladders::parse_board(case.input.as_bytes()).unwrap(),
+                case.expected.trim().to_owned(),
             )
         })
         .collect()

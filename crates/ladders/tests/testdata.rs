@@ -2,48 +2,24 @@
 //! the reference prints, and the solver prints exactly the same.
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
-fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/ladders")
-}
+use gridkit::testdata;
 
-/// The files of the test-data folder with extension `ext`, sorted.
-fn files(ext: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(testdata())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == ext))
-        .collect();
-    files.sort();
-    files
-}
-
-/// Each case: its name, input and expected output.
+/// Each case: its name, input and expected output, sorted by name; an `.in` without its
+/// `.out` or the other way round fails.
 fn cases() -> Vec<(String, String, String)> {
-    files("in")
+    testdata::cases("ladders")
+        .unwrap_or_else(|error| panic!("{error}"))
         .into_iter()
-        .map(|input| {
-            let name = input.file_stem().unwrap().to_string_lossy().into_owned();
-            let output = input.with_extension("out");
-            let expected = fs::read_to_string(&output)
-                .unwrap_or_else(|_| panic!("{name}.in has no {name}.out"));
-            (name, fs::read_to_string(&input).unwrap(), expected)
-        })
+        .map(|case| (case.name, case.input, case.expected))
         .collect()
 }
 
 #[test]
 fn every_input_has_its_output_and_no_output_is_orphaned() {
+    // `cases` refuses an input without its output and an output without its input.
     let cases = cases();
     assert!(cases.len() >= 30, "only {} cases", cases.len());
-    for output in files("out") {
-        assert!(
-            output.with_extension("in").exists(),
-            "{} has no input",
-            output.display()
-        );
-    }
     let names: Vec<&str> = cases.iter().map(|(name, _, _)| name.as_str()).collect();
     for required in ["sample1", "sample2", "sample3"] {
         assert!(names.contains(&required), "{required} is missing");
@@ -80,7 +56,8 @@ fn samples_hold_the_official_answers() {
         ("sample3", "15.9047592939\n"),
     ];
     for (name, answer) in official {
-        let expected = fs::read_to_string(testdata().join(format!("{name}.out"))).unwrap();
+        let expected =
+            fs::read_to_string(testdata::folder("ladders").join(format!("{name}.out"))).unwrap();
         assert_eq!(expected, answer, "{name}");
     }
 }

@@ -3,9 +3,7 @@
 //! The same code with no mistake switched on matches every case, so each failure comes
 //! from its mistake alone.
 
-use std::fs;
-use std::path::Path;
-
+use gridkit::testdata;
 use ladders::Board;
 
 /// The mistakes a solver can make; at most one is switched on at a time.
@@ -63,22 +61,12 @@ fn induct(board: &Board, mistakes: Mistakes) -> f64 {
 
 /// Each case: name, board and expected answer.
 fn cases() -> Vec<(String, Board, f64)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/ladders");
-    let mut names: Vec<String> = fs::read_dir(&dir)
+    testdata::cases("ladders")
         .unwrap()
-        .filter_map(|entry| {
-            let name = entry.unwrap().file_name().into_string().unwrap();
-            name.strip_suffix(".in").map(str::to_owned)
-        })
-        .collect();
-    names.sort();
-    names
         .into_iter()
-        .map(|name| {
-            let input = fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
-            let output = fs::read_to_string(dir.join(format!("{name}.out"))).unwrap();
-            let board = ladders::parse_board(input.as_bytes()).unwrap();
-            (name, board, output.trim().parse().unwrap())
+        .map(|case| {
+            let board = ladders::parse_board(case.input.as_bytes()).unwrap();
+            (case.name, board, case.expected.trim().parse().unwrap())
         })
         .collect()
 }

@@ -8,7 +8,6 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
 
 use anyhow::Context;
 use statues::{ANNA, Board, MARIA, reference};
@@ -40,7 +39,7 @@ fn generate(seed: u64) -> Board {
 }
 
 fn main() -> anyhow::Result<()> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/statues");
+    let dir = gridkit::testdata::folder("statues");
     for seed in 1..=GENERATED {
         let path = dir.join(format!("gen-{seed:03}.in"));
         fs::write(&path, generate(seed).to_string())

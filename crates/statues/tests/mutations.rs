@@ -1,23 +1,15 @@
 //! Random damage to valid inputs: `run` must answer or refuse, never panic or hang.
 
-use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 
 /// Bytes worth inserting: the board's own alphabet, line ends, blanks and a few strays.
 const BYTES: &[u8] = b".SMA.S\n\r \t#sx0\x00\xff";
 
 fn valid_inputs() -> Vec<Vec<u8>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/statues");
-    let mut inputs: Vec<_> = fs::read_dir(dir)
+    gridkit::testdata::cases("statues")
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
-        .collect();
-    inputs.sort();
-    inputs
         .into_iter()
-        .map(|path| fs::read(path).unwrap())
+        .map(|case| case.input.into_bytes())
         .collect()
 }
 

@@ -2,46 +2,24 @@
 //! solver reproduces them.
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
+use gridkit::testdata::{self, Case};
 use statues::{Outcome, parse, reference};
 
-fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/statues")
-}
-
-/// Every `NAME` with a `NAME.in` or `NAME.out`, sorted.
-fn case_names() -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(testdata())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|ext| ext == "in" || ext == "out")
-        })
-        .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names.dedup();
-    names
+/// Every case, sorted by name; an `.in` without its `.out` or the other way round fails.
+fn cases() -> Vec<Case> {
+    testdata::cases("statues").unwrap_or_else(|error| panic!("{error}"))
 }
 
 fn read(name: &str, ext: &str) -> String {
-    let path = testdata().join(format!("{name}.{ext}"));
+    let path = testdata::folder("statues").join(format!("{name}.{ext}"));
     fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 
 #[test]
 fn every_input_has_its_output_and_there_are_enough() {
-    let names = case_names();
-    for name in &names {
-        for ext in ["in", "out"] {
-            assert!(
-                testdata().join(format!("{name}.{ext}")).is_file(),
-                "{name}.{ext} is missing"
-            );
-        }
-    }
+    // `cases` refuses an input without its output and an output without its input.
+    let names: Vec<String> = cases().into_iter().map(|case| case.name).collect();
     assert!(names.len() >= 30, "only {} cases", names.len());
     for required in [
         "sample1",
@@ -59,11 +37,15 @@ fn every_input_has_its_output_and_there_are_enough() {
 
 #[test]
 fn expected_outputs_are_the_reference_answers() {
-    for name in case_names() {
-        let board = parse(read(&name, "in").as_bytes())
-            .unwrap_or_else(|error| panic!("{name}.in: {error}"));
+    for Case {
+        name,
+        input,
+        expected,
+    } in cases()
+    {
+        let board = parse(input.as_bytes()).unwrap_or_else(|error| panic!("{name}.in: {error}"));
         assert_eq!(
-            read(&name, "out"),
+            expected,
             format!("{}\n", reference::solve(&board)),
             "{name}.out is not the reference's answer"
         );
@@ -72,15 +54,16 @@ fn expected_outputs_are_the_reference_answers() {
 
 #[test]
 fn the_solver_reproduces_every_expected_output() {
-    for name in case_names() {
+    for Case {
+        name,
+        input,
+        expected,
+    } in cases()
+    {
         let mut output = Vec::new();
-        statues::run(read(&name, "in").as_bytes(), &mut output)
+        statues::run(input.as_bytes(), &mut output)
             .unwrap_or_else(|error| panic!("{name}.in: {error}"));
-        assert_eq!(
-            String::from_utf8(output).unwrap(),
-            read(&name, "out"),
-            "{name}"
-        );
+        assert_eq!(String::from_utf8(output).unwrap(), expected, "{name}");
     }
 }
 

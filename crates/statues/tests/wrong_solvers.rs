@@ -3,35 +3,30 @@
 
 mod common;
 
-use std::fs;
-use std::path::Path;
-
 use common::{Rules, play};
+use gridkit::testdata;
 use statues::{Board, Outcome, parse, reference};
 
 /// Every test case as (name, board, expected outcome).
 fn cases() -> Vec<(String, Board, Outcome)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/statues");
-    let mut cases: Vec<_> = fs::read_dir(&dir)
+    testdata::cases("statues")
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
-        .map(|path| {
-            let board = parse(fs::read(&path).unwrap().as_slice()).unwrap();
-            let expected = match fs::read_to_string(path.with_extension("out"))
-                .unwrap()
-                .trim()
-            {
+        .into_iter()
+        .map(|case| {
+            let board = parse(case.input.as_bytes()).unwrap();
+            let expected = match case.expected.trim() {
                 "WIN" => Outcome::Win,
                 "LOSE" => Outcome::Lose,
-                other => panic!("{}: unexpected output {other:?}", path.display()),
+                other => panic!(
+                    "{}: unexpected output {other:?}",
+                    testdata::folder("statues")
+                        .join(format!("{}.in", case.name))
+                        .display()
+                ),
             };
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, board, expected)
+            (case.name, board, expected)
         })
-        .collect();
-    cases.sort_by(|a, b| a.0.cmp(&b.0));
-    cases
+        .collect()
 }
 
 fn case(name: &str) -> Board {

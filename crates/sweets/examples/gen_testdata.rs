@@ -9,7 +9,7 @@
 //! solution under test.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, ensure};
 use sweets::geometry::FULL;
@@ -23,7 +23,7 @@ const DENSE_LOSSES: usize = 4;
 const RANDOM_BOXES: usize = 9;
 
 fn main() -> anyhow::Result<()> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/sweets");
+    let folder = gridkit::testdata::folder("sweets");
     let mut reference = Reference::new();
     let losses: Vec<u32> = (1..=FULL)
         .filter(|&mask| !reference.first_player_wins(mask))

@@ -1,8 +1,6 @@
 //! Random damage to valid inputs: `run` must answer or refuse, never panic or hang, and
 //! whatever it still accepts it must answer like the reference.
 
-use std::fs;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sweets::parse::parse;
@@ -11,13 +9,12 @@ use sweets::reference::Reference;
 /// Bytes worth inserting: the format's own, near misses and junk.
 const ALPHABET: &[u8] = b"O.O. . \n\t\r0o#x\xff";
 
+/// The inputs of the test data, sorted by content.
 fn valid_inputs() -> Vec<Vec<u8>> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/sweets");
-    let mut inputs: Vec<Vec<u8>> = fs::read_dir(folder)
+    let mut inputs: Vec<Vec<u8>> = gridkit::testdata::cases("sweets")
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
-        .map(|path| fs::read(path).unwrap())
+        .into_iter()
+        .map(|case| case.input.into_bytes())
         .collect();
     inputs.sort();
     inputs

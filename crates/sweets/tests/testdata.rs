@@ -1,58 +1,49 @@
 //! The test data is complete and right: every input has an expected output, every
 //! expected output is the reference's answer, and the solver prints it.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use gridkit::testdata::{self, Case};
 use sweets::parse::parse;
 use sweets::reference;
 
-fn folder() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/sweets")
+/// Every case, sorted by name; an `.in` without its `.out` or the other way round fails.
+fn cases() -> Vec<Case> {
+    testdata::cases("sweets").unwrap_or_else(|error| panic!("{error}"))
 }
 
-/// Every file of the folder with extension `ext`, sorted.
-fn files(ext: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(folder())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == ext))
-        .collect();
-    files.sort();
-    files
+/// The input file of `case`, which the messages name.
+fn input_path(case: &Case) -> PathBuf {
+    testdata::folder("sweets").join(format!("{}.in", case.name))
 }
 
 #[test]
 fn every_input_has_an_expected_output_and_back() {
-    let inputs = files("in");
+    // `cases` refuses an input without its output and an output without its input.
+    let inputs = cases();
     assert!(inputs.len() >= 30, "only {} cases", inputs.len());
-    for input in &inputs {
-        assert!(input.with_extension("out").is_file(), "{}", input.display());
-    }
-    for output in files("out") {
-        assert!(
-            output.with_extension("in").is_file(),
-            "{}",
-            output.display()
-        );
-    }
 }
 
 #[test]
 fn the_samples_are_there() {
     for name in ["sample1", "sample2"] {
-        assert!(folder().join(format!("{name}.in")).is_file(), "{name}");
+        assert!(
+            testdata::folder("sweets")
+                .join(format!("{name}.in"))
+                .is_file(),
+            "{name}"
+        );
     }
 }
 
 #[test]
 fn expected_outputs_are_the_reference_answers() {
-    for input in files("in") {
-        let text = fs::read(&input).unwrap();
-        let mask = parse(&text[..]).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
-        let expected = fs::read_to_string(input.with_extension("out")).unwrap();
+    for case in cases() {
+        let input = input_path(&case);
+        let mask =
+            parse(case.input.as_bytes()).unwrap_or_else(|e| panic!("{}: {e}", input.display()));
         assert_eq!(
-            expected,
+            case.expected,
             format!("{}\n", reference::winner(mask)),
             "{}",
             input.display()
@@ -62,16 +53,14 @@ fn expected_outputs_are_the_reference_answers() {
 
 #[test]
 fn the_solver_prints_the_expected_outputs() {
-    for input in files("in") {
-        let text = fs::read(&input).unwrap();
+    for case in cases() {
         let mut output = Vec::new();
-        sweets::run(&text[..], &mut output).unwrap();
-        let expected = fs::read_to_string(input.with_extension("out")).unwrap();
+        sweets::run(case.input.as_bytes(), &mut output).unwrap();
         assert_eq!(
             String::from_utf8(output).unwrap(),
-            expected,
+            case.expected,
             "{}",
-            input.display()
+            input_path(&case).display()
         );
     }
 }

@@ -4,9 +4,7 @@
 //! harness with the right moves must match every expected output: a wrong solver then
 //! fails for its own mistake, not for the harness.
 
-use std::fs;
-use std::path::Path;
-
+use gridkit::testdata;
 use sweets::geometry::{CELLS, LINES};
 use sweets::parse::parse;
 
@@ -93,25 +91,19 @@ fn no_single_chocolates(mask: u32) -> Vec<u32> {
 
 /// Names of the test cases on which `moves` gives the wrong winner.
 fn cases_failed_by(moves: MoveRule) -> Vec<String> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/sweets");
     let mut memo = vec![None; 1 << CELLS];
     let mut failed = Vec::new();
     let mut cases = 0;
-    for entry in fs::read_dir(folder).unwrap() {
-        let input = entry.unwrap().path();
-        if input.extension().is_none_or(|ext| ext != "in") {
-            continue;
-        }
+    for case in testdata::cases("sweets").unwrap() {
         cases += 1;
-        let mask = parse(&fs::read(&input).unwrap()[..]).unwrap();
+        let mask = parse(case.input.as_bytes()).unwrap();
         let winner = if first_player_wins(mask, moves, &mut memo) {
             "Karlsson"
         } else {
             "Lillebror"
         };
-        let expected = fs::read_to_string(input.with_extension("out")).unwrap();
-        if expected.trim() != winner {
-            failed.push(input.file_stem().unwrap().to_string_lossy().into_owned());
+        if case.expected.trim() != winner {
+            failed.push(case.name);
         }
     }
     assert!(cases >= 30);
