@@ -1,7 +1,7 @@
 //! Writes the generated cases `testdata/ladders/gen-NNN.in` and the expected output of
 //! EVERY case (samples and hand-made ones included) from the reference solver.
 //!
-//! Run: `cargo run --release -p ladders --example gen_testdata`. Deterministic: the same
+//! Run: `cargo run --release -p ladders --example ladders_gen_testdata`. Deterministic: the same
 //! seeds give the same files. A sample whose official output disagrees with the reference
 //! stops the run instead of being overwritten.
 

@@ -1,7 +1,7 @@
 //! Writes the generated boards `gen-NNN.in` of `testdata/statues/` and then the expected
 //! output of EVERY `.in` there (hand-made ones too), computed by the reference.
 //!
-//! Run with `cargo run --release -p statues --example gen_testdata`. Deterministic: the
+//! Run with `cargo run --release -p statues --example statues_gen_testdata`. Deterministic: the
 //! same seeds always give the same files.
 
 #[path = "../tests/common/mod.rs"]

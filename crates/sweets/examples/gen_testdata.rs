@@ -1,6 +1,6 @@
 //! Writes the generated test cases and the expected output of every case.
 //!
-//! `cargo run --release -p sweets --example gen_testdata`
+//! `cargo run --release -p sweets --example sweets_gen_testdata`
 //!
 //! Generated inputs (`gen-NNN.in`) are drawn deterministically from fixed seeds: losing
 //! boxes with two and three chocolates (the reference finds 129 and 24 of them), dense
