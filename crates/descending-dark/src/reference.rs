@@ -4,7 +4,8 @@
 //!   S_C when the search meets C.
 //! - Lucky: a breadth-first search over *belief sets* (the set of squares you might be on),
 //!   starting from S_C itself; every move maps each member of the set. C is Lucky iff the
-//!   set {C} is reachable. Nothing is pruned and no property of the problem is assumed.
+//!   set {C} is reachable. The only pruning follows from the definition: a set holding a
+//!   square outside S_C never becomes {C}. No other property of the problem is assumed.
 //!
 //! Sets are `u64` bit masks over the open squares, so this works only for grids with at
 //! most [`MAX_OPEN`] open squares (every grid up to 10x10, whose interior is 8x8). It shares
@@ -19,20 +20,21 @@ use crate::parse::{Case, WALL};
 
 /// The most open squares a belief set can hold.
 pub const MAX_OPEN: usize = 64;
+/// The most belief sets one search may visit before it gives up (a few hundred MiB at
+/// most; the worst generated grid with 64 open squares visits about two million).
+pub const MAX_STATES: usize = 8_000_000;
 
 /// The three instructions, as (row, column) steps.
 const MOVES: [(isize, isize); 3] = [(0, -1), (0, 1), (1, 0)];
 
 /// The verdict for every cave of `case`, or `None` when it has more than [`MAX_OPEN`] open
-/// squares.
+/// squares or a search would visit more than [`MAX_STATES`] sets.
 pub fn solve(case: &Case) -> Option<Vec<Verdict>> {
     let world = World::new(case)?;
-    Some(
-        case.caves
-            .iter()
-            .map(|&cave| world.verdict(world.index[&cave]))
-            .collect(),
-    )
+    case.caves
+        .iter()
+        .map(|&cave| world.verdict(world.index[&cave]))
+        .collect()
 }
 
 /// The whole expected output for `input`, or `None` when some grid is too large.
@@ -106,12 +108,17 @@ impl World {
 
     /// Where one move takes every member of `set`.
     fn image(&self, set: u64, step: &[usize]) -> u64 {
-        (0..self.len())
-            .filter(|&square| set >> square & 1 == 1)
-            .fold(0, |image, square| image | 1 << step[square])
+        let mut image = 0;
+        let mut rest = set;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            image |= 1 << step[square];
+        }
+        image
     }
 
-    fn verdict(&self, cave: usize) -> Verdict {
+    fn verdict(&self, cave: usize) -> Option<Verdict> {
         let start: u64 = (0..self.len())
             .filter(|&square| self.forward_reach(square)[cave])
             .fold(0, |set, square| set | 1 << square);
@@ -120,21 +127,26 @@ impl World {
         let mut queue = VecDeque::from([start]);
         let mut lucky = false;
         while let Some(set) = queue.pop_front() {
+            if seen.len() > MAX_STATES {
+                return None;
+            }
             if set == goal {
                 lucky = true;
                 break;
             }
             for step in &self.step {
                 let next = self.image(set, step);
-                if seen.insert(next) {
+                // A square outside S_C leads only to squares outside S_C (else it would be
+                // in S_C), so a set holding one can never become {C}.
+                if next & !start == 0 && seen.insert(next) {
                     queue.push_back(next);
                 }
             }
         }
-        Verdict {
+        Some(Verdict {
             squares: start.count_ones() as usize,
             lucky,
-        }
+        })
     }
 }
 
