@@ -37,20 +37,76 @@ fn mixed(rng: &mut Rng) -> (usize, usize) {
 }
 
 const SPECS: [Spec; 14] = [
-    Spec { number: 1, cases: 20, sizes: small },
-    Spec { number: 2, cases: 20, sizes: small },
-    Spec { number: 3, cases: 20, sizes: small },
-    Spec { number: 4, cases: 20, sizes: small },
-    Spec { number: 5, cases: 20, sizes: small },
-    Spec { number: 6, cases: 10, sizes: medium },
-    Spec { number: 7, cases: 10, sizes: medium },
-    Spec { number: 8, cases: 20, sizes: mixed },
-    Spec { number: 9, cases: 20, sizes: mixed },
-    Spec { number: 10, cases: 20, sizes: large },
-    Spec { number: 11, cases: 20, sizes: large },
-    Spec { number: 12, cases: 20, sizes: large },
-    Spec { number: 13, cases: 20, sizes: large },
-    Spec { number: 14, cases: 20, sizes: large },
+    Spec {
+        number: 1,
+        cases: 20,
+        sizes: small,
+    },
+    Spec {
+        number: 2,
+        cases: 20,
+        sizes: small,
+    },
+    Spec {
+        number: 3,
+        cases: 20,
+        sizes: small,
+    },
+    Spec {
+        number: 4,
+        cases: 20,
+        sizes: small,
+    },
+    Spec {
+        number: 5,
+        cases: 20,
+        sizes: small,
+    },
+    Spec {
+        number: 6,
+        cases: 10,
+        sizes: medium,
+    },
+    Spec {
+        number: 7,
+        cases: 10,
+        sizes: medium,
+    },
+    Spec {
+        number: 8,
+        cases: 20,
+        sizes: mixed,
+    },
+    Spec {
+        number: 9,
+        cases: 20,
+        sizes: mixed,
+    },
+    Spec {
+        number: 10,
+        cases: 20,
+        sizes: large,
+    },
+    Spec {
+        number: 11,
+        cases: 20,
+        sizes: large,
+    },
+    Spec {
+        number: 12,
+        cases: 20,
+        sizes: large,
+    },
+    Spec {
+        number: 13,
+        cases: 20,
+        sizes: large,
+    },
+    Spec {
+        number: 14,
+        cases: 20,
+        sizes: large,
+    },
 ];
 
 fn main() -> anyhow::Result<()> {

@@ -72,7 +72,11 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 ///
 /// # Errors
 /// A failed write.
-pub fn write_case(output: &mut impl Write, number: usize, verdicts: &[Verdict]) -> std::io::Result<()> {
+pub fn write_case(
+    output: &mut impl Write,
+    number: usize,
+    verdicts: &[Verdict],
+) -> std::io::Result<()> {
     writeln!(output, "Case #{number}:")?;
     for (label, verdict) in verdicts.iter().enumerate() {
         let word = if verdict.lucky { "Lucky" } else { "Unlucky" };

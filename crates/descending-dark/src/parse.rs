@@ -118,10 +118,7 @@ fn read_case<R: BufRead>(reader: &mut Reader<R>, number: usize) -> InputResult<C
                 return Err(InputError::at(
                     line.number(),
                     column,
-                    format!(
-                        "border square must be '#', found '{}'",
-                        char::from(square)
-                    ),
+                    format!("border square must be '#', found '{}'", char::from(square)),
                 ));
             }
             if square.is_ascii_digit() {
@@ -149,7 +146,9 @@ fn read_case<R: BufRead>(reader: &mut Reader<R>, number: usize) -> InputResult<C
     if seen.iter().all(Option::is_none) {
         return Err(InputError::at_line(
             size_line,
-            format!("the {rows}x{cols} grid of case {number} has no cave (expected caves 0..d-1, 1 <= d <= 10)"),
+            format!(
+                "the {rows}x{cols} grid of case {number} has no cave (expected caves 0..d-1, 1 <= d <= 10)"
+            ),
         ));
     }
     // Label `count` is the first missing one; any label above it leaves a gap.
@@ -163,10 +162,15 @@ fn read_case<R: BufRead>(reader: &mut Reader<R>, number: usize) -> InputResult<C
         return Err(InputError::at(
             above.line,
             above.column,
-            format!("cave {label} found but cave {count} is missing (caves must be labelled 0..d-1)"),
+            format!(
+                "cave {label} found but cave {count} is missing (caves must be labelled 0..d-1)"
+            ),
         ));
     }
-    let caves = seen.iter().map_while(|cave| cave.map(|cave| cave.pos)).collect();
+    let caves = seen
+        .iter()
+        .map_while(|cave| cave.map(|cave| cave.pos))
+        .collect();
     let grid = Grid::from_cells(rows, cols, cells)
         .ok_or_else(|| InputError::at_line(size_line, "internal error: grid size"))?;
     Ok(Case { grid, caves })

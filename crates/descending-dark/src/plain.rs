@@ -135,7 +135,14 @@ impl Mountain<'_> {
                     continue;
                 }
                 let leads_in = [Move::Left, Move::Right, Move::Down].into_iter().any(|m| {
-                    let next = walk(self.case, pos, Run { instruction: m, count: 1 });
+                    let next = walk(
+                        self.case,
+                        pos,
+                        Run {
+                            instruction: m,
+                            count: 1,
+                        },
+                    );
                     inside[next.row][next.col]
                 });
                 if leads_in {
@@ -271,9 +278,7 @@ impl Mountain<'_> {
                     continue;
                 }
                 let stay = best[len - 1].get(offset).copied().flatten();
-                let shift = offset
-                    .checked_sub(1)
-                    .and_then(|from| best[len - 1][from]);
+                let shift = offset.checked_sub(1).and_then(|from| best[len - 1][from]);
                 best[len][offset] = stay.max(shift).map(|sent| sent + gain[len][offset]);
             }
         }
@@ -307,7 +312,9 @@ impl Mountain<'_> {
 /// letters. So with blocks `B_1 .. B_k`: Right `|B_1..B_k|` if `B_k` is `x`, then for `i`
 /// from `k - 1` down to 1, a run of `B_i`'s letter of length `|B_1| + .. + |B_i|`.
 fn runs_for(chain: &[usize]) -> Vec<Run> {
-    let rises: Vec<bool> = (2..chain.len()).map(|len| chain[len] > chain[len - 1]).collect();
+    let rises: Vec<bool> = (2..chain.len())
+        .map(|len| chain[len] > chain[len - 1])
+        .collect();
     let mut blocks: Vec<(bool, usize)> = Vec::new();
     for &rise in &rises {
         match blocks.last_mut() {
@@ -357,11 +364,13 @@ mod tests {
         }
         for chain in chains(7) {
             for len in 1..chain.len() {
-                let at = runs_for(&chain).iter().fold(0usize, |at, run| match run.instruction {
-                    Move::Left => at.saturating_sub(run.count),
-                    Move::Right => (at + run.count).min(len - 1),
-                    Move::Down => at,
-                });
+                let at = runs_for(&chain)
+                    .iter()
+                    .fold(0usize, |at, run| match run.instruction {
+                        Move::Left => at.saturating_sub(run.count),
+                        Move::Right => (at + run.count).min(len - 1),
+                        Move::Down => at,
+                    });
                 assert_eq!(at, chain[len], "chain {chain:?}, length {len}");
             }
         }

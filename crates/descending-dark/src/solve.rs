@@ -155,7 +155,11 @@ mod tests {
     use crate::parse::read_all;
 
     fn verdicts(text: &str) -> Vec<Verdict> {
-        read_all(text.as_bytes()).unwrap().iter().flat_map(solve).collect()
+        read_all(text.as_bytes())
+            .unwrap()
+            .iter()
+            .flat_map(solve)
+            .collect()
     }
 
     #[test]

@@ -75,7 +75,10 @@ fn solver_matches_the_exhaustive_reference() {
         let (text, case) = case_of(&grid);
         let expected = reference::solve(&case).expect("at most 64 open squares");
         let got = solve::solve(&case);
-        assert_eq!(got, expected, "solver disagrees with the reference on\n{text}");
+        assert_eq!(
+            got, expected,
+            "solver disagrees with the reference on\n{text}"
+        );
         tally.add(&expected);
     }
     println!("solver vs reference: {tally:?}");
@@ -93,7 +96,10 @@ fn plain_matches_the_exhaustive_reference_and_its_plans_work() {
         let expected = reference::solve(&case).expect("at most 64 open squares");
         let outcomes = plain::solve_with_plans(&case);
         let got: Vec<Verdict> = outcomes.iter().map(|o| o.verdict).collect();
-        assert_eq!(got, expected, "plain disagrees with the reference on\n{text}");
+        assert_eq!(
+            got, expected,
+            "plain disagrees with the reference on\n{text}"
+        );
         check_plans(&text, &case, &outcomes);
         tally.add(&expected);
     }
@@ -130,7 +136,11 @@ fn solver_matches_plain_on_large_mountains() {
 /// S_C straight from the definition: the graph of literal moves (a blocked move stays
 /// put), searched backwards from the cave along reversed edges.
 fn literal_reach(case: &Case, cave: Pos) -> BTreeSet<Pos> {
-    let open: Vec<Pos> = case.grid.positions().filter(|&p| case.passable(p)).collect();
+    let open: Vec<Pos> = case
+        .grid
+        .positions()
+        .filter(|&p| case.passable(p))
+        .collect();
     let mut into: std::collections::HashMap<Pos, Vec<Pos>> = Default::default();
     for &from in &open {
         for (dr, dc) in [(0, -1), (0, 1), (1, 0)] {

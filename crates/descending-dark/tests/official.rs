@@ -46,7 +46,10 @@ fn exhaustive_reference_reproduces_the_small_practice_output() {
         return;
     };
     // Every Small grid is at most 10x10, so its interior has at most 64 squares.
-    assert_eq!(reference::answer(&input).unwrap().as_deref(), Some(&*output));
+    assert_eq!(
+        reference::answer(&input).unwrap().as_deref(),
+        Some(&*output)
+    );
 }
 
 #[test]

@@ -9,7 +9,15 @@ pub type Rows = Vec<Vec<u8>>;
 
 /// The shapes the generators draw.
 pub const SHAPES: [&str; 10] = [
-    "random", "corridors", "staircase", "comb", "maze", "shelves", "funnel", "pockets", "twins",
+    "random",
+    "corridors",
+    "staircase",
+    "comb",
+    "maze",
+    "shelves",
+    "funnel",
+    "pockets",
+    "twins",
     "columns",
 ];
 
@@ -269,7 +277,11 @@ pub fn input(grids: &[Rows]) -> String {
 
 /// A random mountain of a random shape with at most `max_open` open squares, of height and
 /// width in `sizes`.
-pub fn small_mountain(rng: &mut Rng, sizes: std::ops::RangeInclusive<usize>, max_open: usize) -> Rows {
+pub fn small_mountain(
+    rng: &mut Rng,
+    sizes: std::ops::RangeInclusive<usize>,
+    max_open: usize,
+) -> Rows {
     loop {
         let shape = SHAPES[rng.usize(0..SHAPES.len())];
         let rows = rng.usize(sizes.clone());
