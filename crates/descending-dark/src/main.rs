@@ -1,7 +1,4 @@
 fn main() -> anyhow::Result<()> {
-    let stdout = std::io::stdout();
-    descending_dark::run(
-        std::io::stdin().lock(),
-        std::io::BufWriter::new(stdout.lock()),
-    )
+    let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
+    descending_dark::run(stdin, std::io::BufWriter::new(stdout))
 }

@@ -1,67 +1,38 @@
 //! The official analysis algorithm: backward reach, wall-to-wall intervals with exit
 //! masks, and pruning to a fixpoint over a chain of offsets indexed by interval length.
+//!
+//! A row of at most 60 squares is one `u64` (bit `c` for column `c`), so the reach, the
+//! intervals and their exits are all computed a row at a time with bit operations.
 
-use gridkit::{Grid, Pos, UNREACHED, bfs_by};
+use gridkit::Pos;
 
 use crate::Verdict;
 use crate::parse::{Case, MAX_SIZE, WALL};
 
-// An interval lies between two border walls, so it is at most `MAX_SIZE - 2` squares long
-// and every offset in it names a bit of a `u64`.
-const _: () = assert!(MAX_SIZE - 2 <= 64);
+// A row, and so an interval and its offsets, fits the bits of a `u64`.
+const _: () = assert!(MAX_SIZE <= 64);
 
 /// The verdict for every cave of `case`, in label order.
 ///
 /// # Complexity
-/// Per cave O(R·C) for the reach and the intervals, then at most one pruning round per
-/// interval, each O(intervals + C): O(R·C·(R·C + C)) in the worst case, far less in practice.
+/// Per cave O(R·C) bit operations for the reach and the intervals, then at most one
+/// pruning round per interval, each O(intervals + C): far less than O(R·C) rounds in practice.
 pub fn solve(case: &Case) -> Vec<Verdict> {
+    let open = open_rows(case);
     case.caves
         .iter()
-        .map(|&cave| solve_cave(&case.grid, cave))
+        .map(|&cave| solve_cave(&open, cave))
         .collect()
 }
 
-fn solve_cave(grid: &Grid<u8>, cave: Pos) -> Verdict {
-    let reach = backward_reach(grid, cave);
-    let squares = reach.cells().iter().filter(|&&inside| inside).count();
-    let live = intervals(grid, &reach, cave.row);
+fn solve_cave(open: &[u64], cave: Pos) -> Verdict {
+    let reach = backward_reach(open, cave);
+    let squares = reach.iter().map(|row| row.count_ones() as usize).sum();
+    let live = intervals(open, &reach, cave.row);
     Verdict {
         squares,
         lucky: survivors(live) == 1,
     }
-}
-
-/// S_C: the squares from which some moves reach `cave`. Searched backwards: a square's
-/// predecessors are the passable squares that move onto it, i.e. the one above it (by Down)
-/// and its left and right neighbours (by Right and Left). Never the one below: no Up move.
-fn backward_reach(grid: &Grid<u8>, cave: Pos) -> Grid<bool> {
-    let passable = |pos: Pos| grid.get(pos).is_some_and(|&square| square != WALL);
-    let distance = bfs_by(grid.len(), &[grid.index_of(cave)], |index| {
-        let pos = grid.pos_of(index);
-        [(-1, 0), (0, -1), (0, 1)]
-            .into_iter()
-            .filter_map(move |(dr, dc)| pos.offset(dr, dc))
-            .filter(move |&from| passable(from))
-            .map(|from| grid.index_of(from))
-    });
-    Grid::from_cells(
-        grid.height(),
-        grid.width(),
-        distance.into_iter().map(|d| d != UNREACHED).collect(),
-    )
-    .expect("one distance per square")
-}
-
-/// A maximal horizontal run of S_C squares; S_C is closed under Left and Right, so it runs
-/// from wall to wall. Bit `i` of a mask describes the square below offset `i`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Interval {
-    len: usize,
-    /// The square below is in S_C: a Down move from here makes progress.
-    good: u64,
-    /// The square below is passable but outside S_C: a Down move from here is fatal.
-    bad: u64,
 }
 
 /// Bit `offset` of a mask, or nothing past the 64 bits a mask holds.
@@ -78,34 +49,74 @@ fn offsets(len: usize) -> u64 {
     bit(len).wrapping_sub(1)
 }
 
-/// The intervals of S_C in rows `0..=last_row` (no square below the cave's row reaches it;
-/// in the cave's row only the cave's own interval does).
-fn intervals(grid: &Grid<u8>, reach: &Grid<bool>, last_row: usize) -> Vec<Interval> {
+/// The passable squares of each row, as masks.
+fn open_rows(case: &Case) -> Vec<u64> {
+    (0..case.grid.height())
+        .map(|row| {
+            let squares = case.grid.row(row).iter().enumerate();
+            squares
+                .filter(|&(_, &square)| square != WALL)
+                .fold(0, |mask, (col, _)| mask | bit(col))
+        })
+        .collect()
+}
+
+/// The squares of `open` connected to a square of `seeds` along the row: each seed spreads
+/// Left and Right until a wall.
+fn spread(open: u64, seeds: u64) -> u64 {
+    let mut reached = seeds & open;
+    loop {
+        let next = reached | ((reached << 1) | (reached >> 1)) & open;
+        if next == reached {
+            return reached;
+        }
+        reached = next;
+    }
+}
+
+/// S_C row by row. Searched backwards: a square's predecessors are the passable squares
+/// that move onto it, i.e. the one above it (by Down) and its left and right neighbours
+/// (by Right and Left); never the one below, as there is no Up move. So nothing below the
+/// cave's row is in S_C, the cave's row holds the cave's interval, and each row above holds
+/// the squares over S_C squares of the next row, spread Left and Right.
+fn backward_reach(open: &[u64], cave: Pos) -> Vec<u64> {
+    let mut reach = vec![0; open.len()];
+    reach[cave.row] = spread(open[cave.row], bit(cave.col));
+    for row in (0..cave.row).rev() {
+        reach[row] = spread(open[row], reach[row + 1]);
+    }
+    reach
+}
+
+/// A maximal horizontal run of S_C squares; S_C is closed under Left and Right, so it runs
+/// from wall to wall. Bit `i` of a mask describes the square below offset `i`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Interval {
+    len: usize,
+    /// The square below is in S_C: a Down move from here makes progress.
+    good: u64,
+    /// The square below is passable but outside S_C: a Down move from here is fatal.
+    bad: u64,
+}
+
+/// The intervals of S_C, rows `0..=last_row` (the cave's row; none are further down).
+fn intervals(open: &[u64], reach: &[u64], last_row: usize) -> Vec<Interval> {
     let mut found = Vec::new();
     for row in 0..=last_row {
-        let inside = reach.row(row);
-        let mut col = 0;
-        while col < inside.len() {
-            if !inside[col] {
-                col += 1;
-                continue;
-            }
-            let start = col;
-            let (mut good, mut bad) = (0, 0);
-            while col < inside.len() && inside[col] {
-                let below = Pos::new(row + 1, col);
-                match (grid.get(below), reach.get(below)) {
-                    (Some(&square), Some(&true)) if square != WALL => good |= bit(col - start),
-                    (Some(&square), _) if square != WALL => bad |= bit(col - start),
-                    _ => {}
-                }
-                col += 1;
-            }
+        let good_below = reach.get(row + 1).copied().unwrap_or(0);
+        let bad_below = open.get(row + 1).copied().unwrap_or(0) & !good_below;
+        let mut rest = reach[row];
+        while rest != 0 {
+            // `rest` is not 0, so both counts are below 64 and the shifts are in range.
+            let start = rest.trailing_zeros();
+            let len = (rest >> start).trailing_ones() as usize;
+            let run = offsets(len);
             found.push(Interval {
-                len: col - start,
-                good,
-                bad,
+                len,
+                good: (good_below >> start) & run,
+                bad: (bad_below >> start) & run,
             });
+            rest &= !(run << start);
         }
     }
     found
@@ -192,8 +203,11 @@ mod tests {
         // passable square that never reaches it.
         let case = &read_all(&b"1\n5 5\n#####\n#...#\n#0#.#\n##..#\n#####\n"[..]).unwrap()[0];
         let cave = case.caves[0];
-        let reach = backward_reach(&case.grid, cave);
-        let found = intervals(&case.grid, &reach, cave.row);
+        let open = open_rows(case);
+        assert_eq!(open, [0, 0b01110, 0b01010, 0b01100, 0]);
+        let reach = backward_reach(&open, cave);
+        assert_eq!(reach, [0, 0b01110, 0b00010, 0, 0]);
+        let found = intervals(&open, &reach, cave.row);
         assert_eq!(
             found,
             [
@@ -209,5 +223,14 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn spreading_stops_at_walls() {
+        let open = 0b0111_0110_1111;
+        assert_eq!(spread(open, 0b0000_0100_0000), 0b0000_0110_0000);
+        assert_eq!(spread(open, 0b0001_0000_0001), 0b0111_0000_1111);
+        assert_eq!(spread(open, 0b1000_1000_0000), 0);
+        assert_eq!(spread(u64::MAX, 1), u64::MAX);
     }
 }
