@@ -132,6 +132,12 @@ fn intervals(open: &[u64], reach: &[u64], last_row: usize) -> Vec<Interval> {
 /// exit of a live interval) is a forward pass intersected with a backward pass. Any live
 /// interval with a good exit at a possible offset can be emptied without harm. Dropping
 /// intervals only removes bad exits, so what was droppable stays droppable: repeat.
+///
+/// A real plan may send points back into an interval dropped earlier; that is harmless:
+/// the occupied intervals are always among those dropped no earlier than the first one
+/// still occupied, whose drop avoided all their bad exits, so it can be repeated and every
+/// Down lowers the points. Conversely, from the survivors alone no chain ever offers a good
+/// exit, so if any survivor but the cave's interval is left, its point never gets down.
 fn survivors(mut live: Vec<Interval>) -> usize {
     loop {
         let longest = live.iter().map(|interval| interval.len).max().unwrap_or(0);
