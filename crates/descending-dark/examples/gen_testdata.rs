@@ -2,7 +2,7 @@
 //! EVERY case there (hand-made ones too): from the exhaustive reference when all of a
 //! file's grids fit it, from the plain implementation otherwise. Never from the solver.
 //!
-//! `cargo run --release -p descending-dark --example gen_testdata`
+//! `cargo run --release -p descending-dark --example descending_dark_gen_testdata`
 
 #[path = "../tests/common/mod.rs"]
 mod common;
