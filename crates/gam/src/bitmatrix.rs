@@ -1,8 +1,9 @@
-//! Dense bit matrices stored row by row in `u64` words, with a blocked transpose.
+//! Dense bit matrices stored row by row in `u64` words, and the one kernel the solver
+//! needs: combine rows, then transpose, 64 x 64 bits at a time.
 //!
-//! Row counts are padded to a multiple of 64 so that the transpose can always work on
-//! whole 64 x 64 blocks. Bits beyond `cols` in a row and rows beyond `rows` are padding:
-//! the solver lets them hold anything and never reads them as answers.
+//! Row counts are padded to a multiple of 64 so that transposes always work on whole
+//! 64 x 64 blocks. Bits beyond `cols` in a row and rows beyond `rows` are padding: they
+//! may hold anything, and nothing reads them as answers.
 
 /// A `rows` x `cols` matrix of bits; bit `c` of row `r` is bit `c % 64` of word
 /// `r * stride + c / 64`.
@@ -12,6 +13,15 @@ pub struct BitMatrix {
     cols: usize,
     stride: usize,
     words: Vec<u64>,
+    /// Scratch space for [`BitMatrix::combine_transposed`]: 64 combined rows.
+    strip: Vec<u64>,
+}
+
+/// Which rows of a source matrix to combine into one row: the first `count` of `rows`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Picks {
+    pub rows: [u32; 4],
+    pub count: u8,
 }
 
 impl BitMatrix {
@@ -24,10 +34,16 @@ impl BitMatrix {
 
     /// Makes this an all-zero `rows` x `cols` matrix, keeping the allocation if it fits.
     pub fn reset(&mut self, rows: usize, cols: usize) {
+        self.reshape(rows, cols);
+        self.words.fill(0);
+    }
+
+    /// Makes this a `rows` x `cols` matrix with unspecified bits, keeping the allocation
+    /// if it fits: for callers that write every word.
+    fn reshape(&mut self, rows: usize, cols: usize) {
         self.rows = rows;
         self.cols = cols;
         self.stride = cols.div_ceil(64);
-        self.words.clear();
         self.words.resize(rows.div_ceil(64) * 64 * self.stride, 0);
     }
 
@@ -61,36 +77,99 @@ impl BitMatrix {
         }
     }
 
-    /// Whether every bit inside the matrix (padding aside) equals `value`.
-    pub fn is_all(&self, value: bool) -> bool {
-        let full = self.cols / 64;
-        let tail_mask = (1u64 << (self.cols % 64)) - 1;
-        let want = if value { !0 } else { 0 };
-        (0..self.rows).all(|row| {
-            let words = self.row(row);
-            words[..full].iter().all(|&word| word == want)
-                && (tail_mask == 0 || words[full] & tail_mask == want & tail_mask)
-        })
+    /// Writes the transpose into `target` (resized to `cols` x `rows`).
+    pub fn transpose_into(&self, target: &mut BitMatrix) {
+        let picks: Vec<Picks> = (0..self.rows as u32)
+            .map(|row| Picks {
+                rows: [row, 0, 0, 0],
+                count: 1,
+            })
+            .collect();
+        target.combine_transposed::<true>(self, &picks);
     }
 
-    /// Writes the transpose into `target` (resized to `cols` x `rows`).
+    /// Makes `self` the transpose of the `picks.len()` x `source.cols()` matrix `M`
+    /// whose row `r` is the AND (if `AND`) or the OR of the rows `picks[r]` of `source`
+    /// (all ones or all zeros for no rows), storing only 64 rows of `M` at a time.
+    /// Returns whether `M` has a one bit and whether it has only one bits.
     ///
     /// # Complexity
-    /// One 64 x 64 block transpose (6 rounds of 32 masked swaps) per block: about 0.1
-    /// word operation per bit.
-    pub fn transpose_into(&self, target: &mut BitMatrix) {
-        target.reset(self.cols, self.rows);
-        let row_blocks = self.rows.div_ceil(64);
-        let mut block = [0u64; 64];
-        for row_block in 0..row_blocks {
-            for word in 0..self.stride {
-                for (r, slot) in block.iter_mut().enumerate() {
-                    *slot = self.words[(row_block * 64 + r) * self.stride + word];
+    /// Per row of `M`, at most three word-wise ANDs or ORs of whole rows; per 64 x 64
+    /// block of `M`, one block transpose (6 rounds of 32 masked swaps) unless the block
+    /// is all zeros or all ones (padding aside), which is then just filled in.
+    pub fn combine_transposed<const AND: bool>(
+        &mut self,
+        source: &BitMatrix,
+        picks: &[Picks],
+    ) -> (bool, bool) {
+        let (rows, cols, stride) = (picks.len(), source.cols, source.stride);
+        self.reshape(cols, rows);
+        let mut strip = std::mem::take(&mut self.strip);
+        strip.resize(64 * stride, 0);
+        let tail = (1u64 << (cols % 64)).wrapping_sub(1);
+        let (mut any_one, mut all_ones) = (0u64, !0u64);
+        for (row_block, chunk) in picks.chunks(64).enumerate() {
+            for (out, pick) in strip.chunks_exact_mut(stride).zip(chunk) {
+                combine::<AND>(out, source, &pick.rows[..usize::from(pick.count)]);
+            }
+            for word in 0..stride {
+                let valid = if word + 1 == stride && tail != 0 {
+                    tail
+                } else {
+                    !0
+                };
+                let mut block = [0u64; 64];
+                let (mut any, mut all) = (0u64, !0u64);
+                for (slot, row) in block
+                    .iter_mut()
+                    .zip(strip.chunks_exact(stride))
+                    .take(chunk.len())
+                {
+                    *slot = row[word];
+                    any |= *slot & valid;
+                    all &= *slot | !valid;
                 }
-                transpose64(&mut block);
-                for (c, &value) in block.iter().enumerate() {
-                    target.words[(word * 64 + c) * target.stride + row_block] = value;
+                any_one |= any;
+                all_ones &= all;
+                // Far-apart pieces make whole blocks one value: those are just filled
+                // (padding may hold anything).
+                if any == 0 || all == !0 {
+                    block = [if any == 0 { 0 } else { !0 }; 64];
+                } else {
+                    transpose64(&mut block);
                 }
+                for (col, &value) in block.iter().enumerate() {
+                    self.words[(word * 64 + col) * self.stride + row_block] = value;
+                }
+            }
+        }
+        self.strip = strip;
+        (any_one != 0, all_ones == !0)
+    }
+}
+
+/// Writes into `out` the AND (if `AND`) or the OR of the rows `picked` of `source`.
+#[inline(always)]
+fn combine<const AND: bool>(out: &mut [u64], source: &BitMatrix, picked: &[u32]) {
+    let join = |x: u64, y: u64| if AND { x & y } else { x | y };
+    let row = |index: u32| source.row(index as usize);
+    match *picked {
+        [] => out.fill(if AND { !0 } else { 0 }),
+        [a] => out.copy_from_slice(row(a)),
+        [a, b] => {
+            for ((out, &a), &b) in out.iter_mut().zip(row(a)).zip(row(b)) {
+                *out = join(a, b);
+            }
+        }
+        [a, b, c] => {
+            for (((out, &a), &b), &c) in out.iter_mut().zip(row(a)).zip(row(b)).zip(row(c)) {
+                *out = join(join(a, b), c);
+            }
+        }
+        [a, b, c, d, ..] => {
+            let rows = row(a).iter().zip(row(b)).zip(row(c)).zip(row(d));
+            for (out, (((&a, &b), &c), &d)) in out.iter_mut().zip(rows) {
+                *out = join(join(a, b), join(c, d));
             }
         }
     }
@@ -102,20 +181,26 @@ impl BitMatrix {
 /// Recursive halving: swap the top-right and bottom-left 32 x 32 quarters, then do the
 /// same inside every 32 x 32 quarter at once, and so on down to single bits.
 pub fn transpose64(block: &mut [u64; 64]) {
-    let mut width = 32;
-    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
-    while width != 0 {
-        let mut row = 0;
-        while row < 64 {
-            // Rows with bit `width` clear pair with the row `width` below them: the high
-            // half of the upper row's sub-block swaps with the low half of the lower one.
-            let swap = ((block[row] >> width) ^ block[row + width]) & mask;
-            block[row] ^= swap << width;
-            block[row + width] ^= swap;
-            row = (row + width + 1) & !width;
+    swap_quarters::<32>(block, 0x0000_0000_FFFF_FFFF);
+    swap_quarters::<16>(block, 0x0000_FFFF_0000_FFFF);
+    swap_quarters::<8>(block, 0x00FF_00FF_00FF_00FF);
+    swap_quarters::<4>(block, 0x0F0F_0F0F_0F0F_0F0F);
+    swap_quarters::<2>(block, 0x3333_3333_3333_3333);
+    swap_quarters::<1>(block, 0x5555_5555_5555_5555);
+}
+
+/// In every `2W` x `2W` sub-block, swaps the top-right and bottom-left `W` x `W`
+/// quarters: the high halves (`mask` selects the low ones) of rows `base..base + W`
+/// with the low halves of the `W` rows below. The inner loop runs over consecutive
+/// rows with a constant shift, so it compiles to straight-line vector code.
+#[inline(always)]
+fn swap_quarters<const W: usize>(block: &mut [u64; 64], mask: u64) {
+    for base in (0..64).step_by(2 * W) {
+        for row in base..base + W {
+            let swap = ((block[row] >> W) ^ block[row + W]) & mask;
+            block[row] ^= swap << W;
+            block[row + W] ^= swap;
         }
-        width >>= 1;
-        mask ^= mask << width;
     }
 }
 
@@ -123,21 +208,27 @@ pub fn transpose64(block: &mut [u64; 64]) {
 mod tests {
     use super::*;
 
+    fn random_words(seed: u64, count: usize) -> Vec<u64> {
+        let mut state = seed | 1;
+        (0..count)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            })
+            .collect()
+    }
+
     #[test]
     fn block_transpose_matches_the_definition() {
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         let mut block = [0u64; 64];
-        for word in &mut block {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            *word = rng;
-        }
+        block.copy_from_slice(&random_words(0x9E37_79B9_7F4A_7C15, 64));
         let original = block;
         transpose64(&mut block);
-        for r in 0..64 {
-            for c in 0..64 {
-                assert_eq!(block[c] >> r & 1, original[r] >> c & 1, "bit ({r}, {c})");
+        for (r, &row) in original.iter().enumerate() {
+            for (c, &column) in block.iter().enumerate() {
+                assert_eq!(column >> r & 1, row >> c & 1, "bit ({r}, {c})");
             }
         }
     }
@@ -163,17 +254,76 @@ mod tests {
     }
 
     #[test]
-    fn all_ones_and_zeros_ignore_padding() {
-        let mut matrix = BitMatrix::new(2, 70);
-        assert!(matrix.is_all(false));
-        for r in 0..2 {
-            matrix.row_mut(r).fill(!0);
+    fn combined_rows_come_out_transposed_with_their_summary() {
+        let (rows, cols) = (150, 130);
+        let mut source = BitMatrix::new(rows, cols);
+        let bits = random_words(7, rows * cols);
+        for r in 0..rows {
+            for c in 0..cols {
+                // Dense rows, so that ANDs of several are not all empty.
+                source.set(r, c, bits[r * cols + c] % 8 != 0);
+            }
         }
-        assert!(matrix.is_all(true));
-        matrix.set(1, 69, false);
-        assert!(!matrix.is_all(true) && !matrix.is_all(false));
-        let mut tail = BitMatrix::new(1, 64);
-        tail.row_mut(0)[0] = !0;
-        assert!(tail.is_all(true));
+        let choices = random_words(11, 5 * 140);
+        let picks: Vec<Picks> = (0..140)
+            .map(|r| {
+                let count = (choices[5 * r] % 5) as u8;
+                let mut rows = [0; 4];
+                for (k, slot) in rows.iter_mut().enumerate() {
+                    *slot = (choices[5 * r + 1 + k] % 150) as u32;
+                }
+                Picks { rows, count }
+            })
+            .collect();
+        for and in [true, false] {
+            let mut target = BitMatrix::default();
+            let (any, all) = if and {
+                target.combine_transposed::<true>(&source, &picks)
+            } else {
+                target.combine_transposed::<false>(&source, &picks)
+            };
+            assert_eq!((target.rows(), target.cols()), (cols, picks.len()));
+            let (mut saw_one, mut saw_zero) = (false, false);
+            for (r, pick) in picks.iter().enumerate() {
+                let used = &pick.rows[..usize::from(pick.count)];
+                for c in 0..cols {
+                    let mut values = used.iter().map(|&s| source.get(s as usize, c));
+                    let want = if and {
+                        values.all(|v| v)
+                    } else {
+                        values.any(|v| v)
+                    };
+                    assert_eq!(target.get(c, r), want, "and {and}, row {r}, col {c}");
+                    saw_one |= want;
+                    saw_zero |= !want;
+                }
+            }
+            assert_eq!((any, all), (saw_one, !saw_zero));
+        }
+    }
+
+    #[test]
+    fn the_summary_ignores_padding() {
+        let mut source = BitMatrix::new(1, 70);
+        source.row_mut(0).fill(!0);
+        let one = [Picks {
+            rows: [0; 4],
+            count: 1,
+        }];
+        let mut target = BitMatrix::default();
+        assert_eq!(
+            target.combine_transposed::<true>(&source, &one),
+            (true, true)
+        );
+        source.set(0, 69, false);
+        assert_eq!(
+            target.combine_transposed::<true>(&source, &one),
+            (true, false)
+        );
+        let zero = BitMatrix::new(1, 64);
+        assert_eq!(
+            target.combine_transposed::<false>(&zero, &one),
+            (false, false)
+        );
     }
 }

@@ -41,10 +41,10 @@
 //! square. [`reference`] plays the literal game on small boards and agrees everywhere.
 //!
 //! ## Complexity
-//! Two breadth-first searches, O(n^2); then for each level `k < D/2` a bit matrix of
+//! A breadth-first search from B and a walk from A over the shortest paths, O(n^2); then for each level `k < D/2` a bit matrix of
 //! `|L_k| x |L_{D-k}|` computed with word-wide ANDs, ORs and 64 x 64 block transposes:
 //! O(sum of |L_k| |L_{D-k}| / 16) word operations, at most O(n^3 / 16). Memory: about
-//! 14 bytes per square plus two levels of bit matrices (a 1024-square layer, the widest
+//! 12 bytes per square plus two levels of bit matrices (a 1024-square layer, the widest
 //! the generators build at `n = 300`, needs 128 KiB per matrix).
 
 pub mod bitmatrix;
@@ -67,7 +67,8 @@ pub use board::{Board, Player};
 /// The first malformed line (see [`parse`]), a board whose `A` and `B` no white path
 /// joins, or a failed write. Answers to earlier tests are printed before the error.
 pub fn run<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    run_with(input, output, solve::winner)
+    let mut solver = solve::Solver::default();
+    run_with(input, output, |board| solver.winner(board))
 }
 
 /// [`run`] with another solver (for the reference binary and the tests): `solver`
@@ -78,7 +79,7 @@ pub fn run<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
 pub fn run_with<R: BufRead, W: Write>(
     input: R,
     mut output: W,
-    solver: impl Fn(&Board) -> Option<Player>,
+    mut solver: impl FnMut(&Board) -> Option<Player>,
 ) -> anyhow::Result<()> {
     let mut reader = Reader::new(input);
     let tests = parse::read_test_count(&mut reader)?;

@@ -42,30 +42,34 @@ pub fn read_board<R: BufRead>(reader: &mut Reader<R>, test: usize) -> InputResul
     // Where each start was seen: (square, line, column).
     let mut starts: [Option<(usize, usize, usize)>; 2] = [None, None];
     for row in 0..n {
-        let mut line = reader.line(&format!("row {} of {n} of test {test}", row + 1))?;
+        // The description is formatted only if the line is missing, not once per row.
+        let number = reader.line_number() + 1;
+        let Some(mut line) = reader.next_line()? else {
+            return Err(InputError::at_line(
+                number,
+                format!(
+                    "expected row {} of {n} of test {test}, found end of input",
+                    row + 1
+                ),
+            ));
+        };
         let cells = line.cells(n, b".#AB")?;
-        for (col, &cell) in cells.iter().enumerate() {
-            let slot = match cell {
-                b'A' => Some(0),
-                b'B' => Some(1),
-                _ => None,
-            };
-            if let Some(slot) = slot {
-                let here = (row * n + col, line.number(), col + 1);
-                if let Some((_, first_line, first_column)) = starts[slot] {
-                    return Err(InputError::at(
-                        here.1,
-                        here.2,
-                        format!(
-                            "a second '{}' in test {test} (the first is at line {first_line}, \
-                             column {first_column})",
-                            cell as char
-                        ),
-                    ));
-                }
-                starts[slot] = Some(here);
+        white.extend(cells.iter().map(|&cell| cell != b'#'));
+        // Only 'A' and 'B' sort after '.' and '#'.
+        for (col, &cell) in cells.iter().enumerate().filter(|&(_, &cell)| cell >= b'A') {
+            let slot = usize::from(cell == b'B');
+            if let Some((_, first_line, first_column)) = starts[slot] {
+                return Err(InputError::at(
+                    number,
+                    col + 1,
+                    format!(
+                        "a second '{}' in test {test} (the first is at line {first_line}, \
+                         column {first_column})",
+                        cell as char
+                    ),
+                ));
             }
-            white.push(cell != b'#');
+            starts[slot] = Some((row * n + col, number, col + 1));
         }
     }
     let start = |slot: usize, name: char| {

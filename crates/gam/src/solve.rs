@@ -11,210 +11,221 @@
 //! ```
 //!
 //! `T_{k+1}` is kept with one row per B square (`j'`), bits over A squares (`i'`). Then
-//! `U[j] = AND_{j'} T_{k+1}[j']` takes at most three word-wise ANDs of whole rows; one
-//! blocked transpose turns `U` into rows per `i'`; `V[i] = OR_{i'} U^T[i']` is word-wise
-//! again; a second transpose gives `T_k` in the starting layout. About a quarter of a
-//! word operation per matrix bit, against four to nine byte lookups per entry for the
-//! plain table.
+//! `U[j] = AND_{j'} T_{k+1}[j']` is at most three word-wise ANDs of whole rows; done 64
+//! rows at a time and transposed as a 64 x 64 block on the spot, it comes out as
+//! `U^T`, one row per `i'`. `V[i] = OR_{i'} U^T[i']` is word-wise again, and its block
+//! transpose gives `T_k` in the starting layout. Blocks that are all zeros or all ones
+//! (pieces too far apart to matter) skip the transpose. At most about 0.7 word
+//! operation per pair of squares, against four to nine byte lookups for the plain table.
 //!
 //! Only two levels are alive at a time and matrices are sized by the layers themselves:
 //! layers can hold over 3n squares (see `generate::wide_layer`), so no fixed table fits.
 
-use crate::bitmatrix::BitMatrix;
+use crate::bitmatrix::{BitMatrix, Picks};
 use crate::board::{Board, Player};
 
-/// The distance of a square the search never reached, and the level of a square on no
-/// shortest path.
-const NONE: u32 = u32::MAX;
+/// Values of `Solver::cells` for squares off every shortest path; distances to B's start
+/// are below `UNREACHED`, and on-path squares carry [`ON_PATH`].
+const UNREACHED: u32 = 0x7FFF_FFFE;
+const WALL: u32 = 0x7FFF_FFFF;
+/// The mark of a square on a shortest path: `ON_PATH | slot << 2 | level % 4`. Its two
+/// on-path neighbour layers are `level - 1` and `level + 1`, which differ modulo 4.
+const ON_PATH: u32 = 0x8000_0000;
 
 /// Who wins with best play; `None` when no white path joins A and B.
 ///
 /// # Complexity
-/// O(n^2) for the two searches, then O(sum over levels of |L_k| |L_{D-k}| / 16) word
-/// operations; memory about 14 bytes per square plus two levels of bit matrices.
+/// As [`Solver::winner`].
 pub fn winner(board: &Board) -> Option<Player> {
-    let mut queue = Vec::new();
-    let from_b = distances(board, board.b, &mut queue);
-    let distance = from_b[board.a];
-    if distance == NONE {
-        return None;
-    }
-    // Odd distance: A, moving first, arrives first; B cannot catch him on a square.
-    if distance % 2 == 1 {
-        return Some(Player::A);
-    }
-    let from_a = distances(board, board.a, &mut queue);
-    drop(queue);
-    let layers = Layers::new(board, from_a, from_b, distance);
-    Some(play(board, &layers))
+    Solver::default().winner(board)
 }
 
-/// Breadth-first distances over white squares, `NONE` where unreached; `queue` is
-/// scratch space kept between calls.
-fn distances(board: &Board, start: usize, queue: &mut Vec<u32>) -> Vec<u32> {
-    let mut distance = vec![NONE; board.white.len()];
-    queue.clear();
-    distance[start] = 0;
-    queue.push(start as u32);
-    let mut head = 0;
-    while let Some(&square) = queue.get(head) {
-        head += 1;
-        let square = square as usize;
-        let next = distance[square] + 1;
-        for neighbour in board.white_neighbours(square) {
-            if distance[neighbour] == NONE {
-                distance[neighbour] = next;
-                queue.push(neighbour as u32);
-            }
-        }
-    }
-    distance
-}
-
-/// The squares on shortest paths, grouped by level.
-struct Layers {
-    distance: u32,
-    /// Per square: its level (`dist_A`), or `NONE` off every shortest path.
-    level: Vec<u32>,
-    /// Per square on a shortest path: its position inside its layer.
-    slot: Vec<u32>,
-    /// The squares of layer `k` are `order[start[k]..start[k + 1]]`.
+/// The solver with its scratch space, kept from one board to the next so that a file of
+/// ten boards allocates (and faults in) its big arrays once.
+#[derive(Default)]
+pub struct Solver {
+    /// One word per square of the board framed by a border of walls (side `n + 2`, so
+    /// neighbours need no bounds checks): `WALL`, `UNREACHED`, the distance to B's
+    /// start, or, once found on a shortest path, its `ON_PATH` mark.
+    cells: Vec<u32>,
+    /// The breadth-first queue, then the squares on shortest paths, layer by layer.
     order: Vec<u32>,
+    /// Layer `k` (squares with `dist_A = k`) is `order[start[k]..start[k + 1]]`.
     start: Vec<u32>,
+    /// The side of the framed board.
+    side: usize,
+    /// `T` and `U^T`, and the rows each matrix row combines.
+    matrices: [BitMatrix; 2],
+    picks: Vec<Picks>,
 }
 
-impl Layers {
-    /// Reuses the two distance arrays as `level` and `slot`.
-    fn new(board: &Board, from_a: Vec<u32>, from_b: Vec<u32>, distance: u32) -> Layers {
-        let mut level = from_a;
-        let mut slot = from_b;
-        let mut start = vec![0u32; distance as usize + 2];
-        for (square, level) in level.iter_mut().enumerate() {
-            let to_b = slot[square];
-            if *level != NONE && to_b != NONE && *level + to_b == distance {
-                start[*level as usize + 1] += 1;
-            } else {
-                *level = NONE;
+impl Solver {
+    /// Who wins with best play; `None` when no white path joins A and B.
+    ///
+    /// # Complexity
+    /// O(n^2) for the search from B and the walk over the shortest paths from A, then
+    /// O(sum over levels of |L_k| |L_{D-k}| / 16) word operations. Memory: about 8
+    /// bytes per square plus two levels of bit matrices.
+    pub fn winner(&mut self, board: &Board) -> Option<Player> {
+        self.frame(board);
+        let (a, b) = (self.framed(board, board.a), self.framed(board, board.b));
+        self.search_from(b);
+        let distance = self.cells[a];
+        if distance == UNREACHED {
+            return None;
+        }
+        // Odd distance: A, moving first, arrives first; B cannot catch him on a square.
+        if distance % 2 == 1 {
+            return Some(Player::A);
+        }
+        self.collect_layers(a, distance);
+        Some(self.play(distance))
+    }
+
+    fn framed(&self, board: &Board, square: usize) -> usize {
+        (square / board.n + 1) * self.side + square % board.n + 1
+    }
+
+    /// Copies the board into `cells`: white squares `UNREACHED`, the rest `WALL`.
+    fn frame(&mut self, board: &Board) {
+        self.side = board.n + 2;
+        self.cells.clear();
+        self.cells.resize(self.side * self.side, WALL);
+        for (row, whites) in board.white.chunks_exact(board.n).enumerate() {
+            let first = (row + 1) * self.side + 1;
+            for (cell, &white) in self.cells[first..first + board.n].iter_mut().zip(whites) {
+                *cell = if white { UNREACHED } else { WALL };
             }
-        }
-        for k in 1..start.len() {
-            start[k] += start[k - 1];
-        }
-        let mut filled = start.clone();
-        let mut order = vec![0u32; start[start.len() - 1] as usize];
-        for square in 0..board.white.len() {
-            let k = level[square];
-            if k != NONE {
-                let at = &mut filled[k as usize];
-                order[*at as usize] = square as u32;
-                slot[square] = *at - start[k as usize];
-                *at += 1;
-            }
-        }
-        Layers {
-            distance,
-            level,
-            slot,
-            order,
-            start,
         }
     }
 
-    fn len(&self, k: u32) -> usize {
+    fn neighbours(&self, square: usize) -> [usize; 4] {
+        [
+            square - self.side,
+            square - 1,
+            square + 1,
+            square + self.side,
+        ]
+    }
+
+    /// Breadth-first distances to `b`, using `order` as the queue.
+    fn search_from(&mut self, b: usize) {
+        let side = self.side;
+        let (cells, queue) = (&mut self.cells, &mut self.order);
+        queue.clear();
+        queue.reserve(cells.len());
+        cells[b] = 0;
+        queue.push(b as u32);
+        let mut head = 0;
+        while let Some(&square) = queue.get(head) {
+            head += 1;
+            let square = square as usize;
+            let next = cells[square] + 1;
+            for neighbour in [square - side, square - 1, square + 1, square + side] {
+                if cells[neighbour] == UNREACHED {
+                    cells[neighbour] = next;
+                    queue.push(neighbour as u32);
+                }
+            }
+        }
+    }
+
+    /// Walks from `a` along steps that bring B's start one closer: exactly the squares
+    /// on shortest paths, met layer by layer. Each gets its `ON_PATH` mark when first
+    /// met, which also keeps it from being met twice.
+    fn collect_layers(&mut self, a: usize, distance: u32) {
+        self.order.clear();
+        self.start.clear();
+        self.order.push(a as u32);
+        self.cells[a] = ON_PATH;
+        self.start.push(0);
+        for k in 0..distance {
+            let (begin, end) = (self.start[k as usize] as usize, self.order.len());
+            self.start.push(end as u32);
+            let closer = distance - k - 1;
+            let mark = ON_PATH | ((k + 1) % 4);
+            for index in begin..end {
+                let square = self.order[index] as usize;
+                for neighbour in self.neighbours(square) {
+                    if self.cells[neighbour] == closer {
+                        self.cells[neighbour] = mark | ((self.order.len() - end) as u32) << 2;
+                        self.order.push(neighbour as u32);
+                    }
+                }
+            }
+        }
+        self.start.push(self.order.len() as u32);
+    }
+
+    fn layer_len(&self, k: u32) -> usize {
         (self.start[k as usize + 1] - self.start[k as usize]) as usize
     }
 
-    fn square(&self, k: u32, index: usize) -> usize {
-        self.order[self.start[k as usize] as usize + index] as usize
+    fn layer(&self, k: u32) -> &[u32] {
+        &self.order[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
     }
 
-    /// The slots of the squares of layer `k` one step from `square`.
-    fn steps<'a>(
-        &'a self,
-        board: &'a Board,
-        square: usize,
-        k: u32,
-    ) -> impl Iterator<Item = usize> + 'a {
-        board
-            .white_neighbours(square)
-            .filter(move |&next| self.level[next] == k)
-            .map(move |next| self.slot[next] as usize)
+    /// The slots of the squares of layer `level` one step from each square of layer
+    /// `from`, into `picks`.
+    fn steps(&self, from: u32, level: u32, picks: &mut Vec<Picks>) {
+        let want = ON_PATH | (level % 4);
+        let side = self.side;
+        picks.clear();
+        picks.extend(self.layer(from).iter().map(|&square| {
+            let square = square as usize;
+            let around = &self.cells[square - side..=square + side];
+            let mut pick = Picks::default();
+            for cell in [
+                around[0],
+                around[side - 1],
+                around[side + 1],
+                around[2 * side],
+            ] {
+                pick.rows[usize::from(pick.count & 3)] = (cell & !ON_PATH) >> 2;
+                pick.count += u8::from(cell & (ON_PATH | 3) == want);
+            }
+            pick
+        }));
     }
-}
 
-/// The layered game for an even distance, from the middle back to the start.
-fn play(board: &Board, layers: &Layers) -> Player {
-    let d = layers.distance;
-    let middle = d / 2;
-    let width = layers.len(middle);
-    // A single square every path passes through: B steps onto A there.
-    if width == 1 {
-        return Player::B;
-    }
-    // T, one row per B square: A wins unless both stand on the same square.
-    let mut t = BitMatrix::new(width, width);
-    for j in 0..width {
-        t.row_mut(j).fill(!0);
-        t.set(j, j, false);
-    }
-    let (mut u, mut u_transposed, mut v) = (
-        BitMatrix::default(),
-        BitMatrix::default(),
-        BitMatrix::default(),
-    );
-    for k in (0..middle).rev() {
-        let (a_level, b_level) = (k, d - k);
-        u_matrix(board, layers, &t, b_level, &mut u);
-        u.transpose_into(&mut u_transposed);
-        v_matrix(board, layers, &u_transposed, a_level, &mut v);
-        // Once a whole level is decided, every earlier one is too: each square has a
-        // next square on a shortest path, so OR and AND over nonempty sets keep it.
-        if v.is_all(true) {
-            return Player::A;
-        }
-        if v.is_all(false) {
+    /// The layered game for an even distance, from the middle back to the start.
+    ///
+    /// `t` holds `T_{k+1}` with one row per B square (`j'`, bits over A squares `i'`).
+    /// Each level makes `U^T` (`U[j] = AND over B's next squares j' of T[j']`: B picks
+    /// the reply worst for A), then `T_k` transposed back from `V` (`V[i] = OR over A's
+    /// next squares i' of U^T[i']`: A picks the move best for him).
+    fn play(&mut self, d: u32) -> Player {
+        let middle = d / 2;
+        let width = self.layer_len(middle);
+        // A single square every path passes through: B steps onto A there.
+        if width == 1 {
             return Player::B;
         }
-        v.transpose_into(&mut t);
-    }
-    // Level 0 is 1 x 1, so the loop has returned; this is its value regardless.
-    if t.get(0, 0) { Player::A } else { Player::B }
-}
-
-/// `U[j] = AND over B's next squares j' of T[j']`: B, in `L_{b_level}`, picks the reply
-/// worst for A.
-fn u_matrix(board: &Board, layers: &Layers, t: &BitMatrix, b_level: u32, u: &mut BitMatrix) {
-    u.reset(layers.len(b_level), t.cols());
-    for j in 0..u.rows() {
-        let square = layers.square(b_level, j);
-        let row = u.row_mut(j);
-        row.fill(!0);
-        for next in layers.steps(board, square, b_level - 1) {
-            for (word, &other) in row.iter_mut().zip(t.row(next)) {
-                *word &= other;
+        let [mut t, mut u_transposed] = std::mem::take(&mut self.matrices);
+        let mut picks = std::mem::take(&mut self.picks);
+        // T at the middle: A wins unless B stepped onto his square.
+        t.reset(width, width);
+        for j in 0..width {
+            t.row_mut(j).fill(!0);
+            t.set(j, j, false);
+        }
+        let mut winner = Player::B;
+        for k in (0..middle).rev() {
+            self.steps(d - k, d - k - 1, &mut picks);
+            u_transposed.combine_transposed::<true>(&t, &picks);
+            self.steps(k, k + 1, &mut picks);
+            let (any_one, all_ones) = t.combine_transposed::<false>(&u_transposed, &picks);
+            // Once a whole level is decided, every earlier one is too: each square has
+            // a next square on a shortest path, so OR and AND over nonempty sets keep
+            // it. Level 0 is 1 x 1, so the loop always ends here.
+            if all_ones || !any_one {
+                winner = if all_ones { Player::A } else { Player::B };
+                break;
             }
         }
-    }
-}
-
-/// `V[i] = OR over A's next squares i' of U^T[i']`: A, in `L_{a_level}`, picks the move
-/// best for him.
-fn v_matrix(
-    board: &Board,
-    layers: &Layers,
-    u_transposed: &BitMatrix,
-    a_level: u32,
-    v: &mut BitMatrix,
-) {
-    v.reset(layers.len(a_level), u_transposed.cols());
-    for i in 0..v.rows() {
-        let square = layers.square(a_level, i);
-        for next in layers.steps(board, square, a_level + 1) {
-            let source = u_transposed.row(next);
-            for (word, &other) in v.row_mut(i).iter_mut().zip(source) {
-                *word |= other;
-            }
-        }
+        self.matrices = [t, u_transposed];
+        self.picks = picks;
+        winner
     }
 }
 
@@ -241,16 +252,24 @@ mod tests {
     #[test]
     fn layers_follow_shortest_paths() {
         let board = Board::from_rows(&["A..", ".#.", "..B"]);
-        let mut queue = Vec::new();
-        let from_a = distances(&board, board.a, &mut queue);
-        let from_b = distances(&board, board.b, &mut queue);
-        let layers = Layers::new(&board, from_a, from_b, 4);
-        assert_eq!(
-            (0..=4).map(|k| layers.len(k)).collect::<Vec<_>>(),
-            [1, 2, 2, 2, 1]
-        );
-        assert_eq!(layers.square(2, 0), 2);
-        assert_eq!(layers.square(2, 1), 6);
-        assert_eq!(layers.level[4], NONE);
+        let mut solver = Solver::default();
+        assert_eq!(solver.winner(&board), Some(Player::B));
+        let sizes: Vec<usize> = (0..=4).map(|k| solver.layer_len(k)).collect();
+        assert_eq!(sizes, [1, 2, 2, 2, 1]);
+        // Framed side 5: square (0, 2) is 1 * 5 + 3, square (2, 0) is 3 * 5 + 1.
+        assert_eq!(solver.layer(2), [8, 16]);
+        assert_eq!(solver.cells[8], ON_PATH | 2);
+        assert_eq!(solver.cells[16], ON_PATH | 1 << 2 | 2);
+        assert_eq!(solver.cells[2 * 5 + 2], WALL);
+    }
+
+    #[test]
+    fn scratch_space_is_reused_across_boards_of_any_size() {
+        let mut solver = Solver::default();
+        let big = Board::from_rows(&["A....", ".....", ".....", ".....", "....B"]);
+        let small = Board::from_rows(&["A.", ".B"]);
+        let first = solver.winner(&big);
+        assert_eq!(solver.winner(&small), Some(Player::B));
+        assert_eq!(solver.winner(&big), first);
     }
 }
