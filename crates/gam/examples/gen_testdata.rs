@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 use fastrand::Rng;
 use gam::board::render_input;
 use gam::generate::{
-    Start, empty, maze, scattered, serpentine, serpentine_with_holes, wide_layer, with_start,
+    Start, empty, maze, mirrored, scattered, serpentine, serpentine_with_holes, wide_layer,
+    with_start,
 };
 use gam::{Board, jury};
 
@@ -66,13 +67,15 @@ fn group(number: usize, n: usize) -> [(String, Vec<Board>); 3] {
 }
 
 /// Ten n = 300 boards with an even distance that need the most table entries, from open
-/// and lightly obstructed boards and the wide-layer construction.
+/// and lightly obstructed boards (random, or mirrored so that the game runs to its last
+/// level) and the wide-layer construction.
 fn heavy() -> Vec<Board> {
     let mut rng = Rng::with_seed(2008_1000);
     let mut candidates = vec![empty(300, Start::Corner)];
     for density in [0.002, 0.005, 0.01, 0.02, 0.03] {
-        for _ in 0..4 {
+        for _ in 0..3 {
             candidates.push(scattered(&mut rng, 300, density, Start::Corner));
+            candidates.push(mirrored(&mut rng, 300, density, Start::Corner));
         }
     }
     candidates.extend(wide_layer(300, false, false));
