@@ -21,7 +21,9 @@
 //! Only two levels are alive at a time and matrices are sized by the layers themselves:
 //! layers can hold over 3n squares (see `generate::wide_layer`), so no fixed table fits.
 
-use crate::bitmatrix::{BitMatrix, Picks};
+use std::cmp::Ordering;
+
+use crate::bitmatrix::BitMatrix;
 use crate::board::{Board, Player};
 
 /// Values of `Solver::cells` for squares off every shortest path; distances to B's start
@@ -52,11 +54,15 @@ pub struct Solver {
     order: Vec<u32>,
     /// Layer `k` (squares with `dist_A = k`) is `order[start[k]..start[k + 1]]`.
     start: Vec<u32>,
+    /// For each square of `order`, the slots of its neighbours one layer nearer the
+    /// middle (where A moves next from layers before the middle, and B from layers
+    /// after it), the first repeated to fill four. A layer holds squares of one colour,
+    /// at most 45,000 for `n <= 300`, so slots fit in 16 bits.
+    next: Vec<[u16; 4]>,
     /// The side of the framed board.
     side: usize,
-    /// `T` and `U^T`, and the rows each matrix row combines.
+    /// `T` and `U^T`.
     matrices: [BitMatrix; 2],
-    picks: Vec<Picks>,
 }
 
 impl Solver {
@@ -64,8 +70,8 @@ impl Solver {
     ///
     /// # Complexity
     /// O(n^2) for the search from B and the walk over the shortest paths from A, then
-    /// O(sum over levels of |L_k| |L_{D-k}| / 16) word operations. Memory: about 8
-    /// bytes per square plus two levels of bit matrices.
+    /// O(sum over levels of |L_k| |L_{D-k}| / 16) word operations at most. Memory:
+    /// about 16 bytes per square plus two levels of bit matrices.
     pub fn winner(&mut self, board: &Board) -> Option<Player> {
         self.frame(board);
         let (a, b) = (self.framed(board, board.a), self.framed(board, board.b));
@@ -99,21 +105,11 @@ impl Solver {
         }
     }
 
-    fn neighbours(&self, square: usize) -> [usize; 4] {
-        [
-            square - self.side,
-            square - 1,
-            square + 1,
-            square + self.side,
-        ]
-    }
-
     /// Breadth-first distances to `b`, using `order` as the queue.
     fn search_from(&mut self, b: usize) {
         let side = self.side;
         let (cells, queue) = (&mut self.cells, &mut self.order);
         queue.clear();
-        queue.reserve(cells.len());
         cells[b] = 0;
         queue.push(b as u32);
         let mut head = 0;
@@ -132,60 +128,77 @@ impl Solver {
 
     /// Walks from `a` along steps that bring B's start one closer: exactly the squares
     /// on shortest paths, met layer by layer. Each gets its `ON_PATH` mark when first
-    /// met, which also keeps it from being met twice.
+    /// met, which also keeps it from being met twice; and while its neighbours are at
+    /// hand, each square's `next` entry is filled in.
     fn collect_layers(&mut self, a: usize, distance: u32) {
-        self.order.clear();
-        self.start.clear();
-        self.order.push(a as u32);
-        self.cells[a] = ON_PATH;
-        self.start.push(0);
-        for k in 0..distance {
-            let (begin, end) = (self.start[k as usize] as usize, self.order.len());
-            self.start.push(end as u32);
-            let closer = distance - k - 1;
+        let side = self.side;
+        let middle = distance / 2;
+        let (cells, order) = (&mut self.cells, &mut self.order);
+        let (start, next) = (&mut self.start, &mut self.next);
+        order.clear();
+        start.clear();
+        next.clear();
+        order.push(a as u32);
+        cells[a] = ON_PATH;
+        let mut begin = 0;
+        for k in 0..=distance {
+            // All of layer `k` was met while walking layer `k - 1`.
+            let end = order.len();
+            start.push(begin as u32);
+            // Squares of layer `k + 1` are the unmarked ones one step nearer B.
+            let (discovering, closer) = (k < distance, distance.wrapping_sub(k + 1));
             let mark = ON_PATH | ((k + 1) % 4);
+            // The layer nearer the middle, as marked; none for the middle itself.
+            let toward = match k.cmp(&middle) {
+                Ordering::Less => ON_PATH | ((k + 1) % 4),
+                Ordering::Greater => ON_PATH | ((k - 1) % 4),
+                Ordering::Equal => 0,
+            };
             for index in begin..end {
-                let square = self.order[index] as usize;
-                for neighbour in self.neighbours(square) {
-                    if self.cells[neighbour] == closer {
-                        self.cells[neighbour] = mark | ((self.order.len() - end) as u32) << 2;
-                        self.order.push(neighbour as u32);
+                let square = order[index] as usize;
+                let mut neighbours = [0u32; 4];
+                for (value, neighbour) in neighbours.iter_mut().zip([
+                    square - side,
+                    square - 1,
+                    square + 1,
+                    square + side,
+                ]) {
+                    *value = cells[neighbour];
+                    if discovering && *value == closer {
+                        *value = mark | ((order.len() - end) as u32) << 2;
+                        cells[neighbour] = *value;
+                        order.push(neighbour as u32);
                     }
                 }
+                // Each neighbour in the layer toward the middle, the others replaced by
+                // the first such one: selects, no data-dependent indexing.
+                let slot = |value: u32| ((value & !ON_PATH) >> 2) as u16;
+                let hit = neighbours.map(|value| value & (ON_PATH | 3) == toward);
+                let [v0, v1, v2, v3] = neighbours;
+                let first = slot(if hit[0] {
+                    v0
+                } else if hit[1] {
+                    v1
+                } else if hit[2] {
+                    v2
+                } else {
+                    v3
+                });
+                let slots = [0, 1, 2, 3].map(|i| if hit[i] { slot(neighbours[i]) } else { first });
+                next.push(slots);
             }
+            begin = end;
         }
-        self.start.push(self.order.len() as u32);
+        start.push(order.len() as u32);
     }
 
     fn layer_len(&self, k: u32) -> usize {
         (self.start[k as usize + 1] - self.start[k as usize]) as usize
     }
 
-    fn layer(&self, k: u32) -> &[u32] {
-        &self.order[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
-    }
-
-    /// The slots of the squares of layer `level` one step from each square of layer
-    /// `from`, into `picks`.
-    fn steps(&self, from: u32, level: u32, picks: &mut Vec<Picks>) {
-        let want = ON_PATH | (level % 4);
-        let side = self.side;
-        picks.clear();
-        picks.extend(self.layer(from).iter().map(|&square| {
-            let square = square as usize;
-            let around = &self.cells[square - side..=square + side];
-            let mut pick = Picks::default();
-            for cell in [
-                around[0],
-                around[side - 1],
-                around[side + 1],
-                around[2 * side],
-            ] {
-                pick.rows[usize::from(pick.count & 3)] = (cell & !ON_PATH) >> 2;
-                pick.count += u8::from(cell & (ON_PATH | 3) == want);
-            }
-            pick
-        }));
+    /// The `next` entries of the squares of layer `k`.
+    fn next_of(&self, k: u32) -> &[[u16; 4]] {
+        &self.next[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
     }
 
     /// The layered game for an even distance, from the middle back to the start.
@@ -202,19 +215,17 @@ impl Solver {
             return Player::B;
         }
         let [mut t, mut u_transposed] = std::mem::take(&mut self.matrices);
-        let mut picks = std::mem::take(&mut self.picks);
         // T at the middle: A wins unless B stepped onto his square.
         t.reset(width, width);
         for j in 0..width {
             t.row_mut(j).fill(!0);
             t.set(j, j, false);
         }
+        t.summarize();
         let mut winner = Player::B;
         for k in (0..middle).rev() {
-            self.steps(d - k, d - k - 1, &mut picks);
-            u_transposed.combine_transposed::<true>(&t, &picks);
-            self.steps(k, k + 1, &mut picks);
-            let (any_one, all_ones) = t.combine_transposed::<false>(&u_transposed, &picks);
+            u_transposed.combine_transposed::<true>(&t, self.next_of(d - k));
+            let (any_one, all_ones) = t.combine_transposed::<false>(&u_transposed, self.next_of(k));
             // Once a whole level is decided, every earlier one is too: each square has
             // a next square on a shortest path, so OR and AND over nonempty sets keep
             // it. Level 0 is 1 x 1, so the loop always ends here.
@@ -224,7 +235,6 @@ impl Solver {
             }
         }
         self.matrices = [t, u_transposed];
-        self.picks = picks;
         winner
     }
 }
@@ -257,7 +267,10 @@ mod tests {
         let sizes: Vec<usize> = (0..=4).map(|k| solver.layer_len(k)).collect();
         assert_eq!(sizes, [1, 2, 2, 2, 1]);
         // Framed side 5: square (0, 2) is 1 * 5 + 3, square (2, 0) is 3 * 5 + 1.
-        assert_eq!(solver.layer(2), [8, 16]);
+        assert_eq!(solver.order[3..5], [8, 16]);
+        // Both lead to the only square of layer 3 on their side: (1, 2) and (2, 1).
+        assert_eq!(solver.next_of(1), [[0; 4], [1; 4]]);
+        assert_eq!(solver.next_of(3), [[0; 4], [1; 4]]);
         assert_eq!(solver.cells[8], ON_PATH | 2);
         assert_eq!(solver.cells[16], ON_PATH | 1 << 2 | 2);
         assert_eq!(solver.cells[2 * 5 + 2], WALL);
