@@ -8,13 +8,41 @@
 //! Each matrix also keeps a summary of its 64 x 64 blocks: all zeros, all ones (padding
 //! aside) or mixed. In the game most pairs of positions are far apart and settled, so
 //! most blocks are uniform: combining rows that lie in uniform blocks needs no work, and
-//! a uniform block is never written out (its words are stale; the summary holds it).
+//! a uniform block is written out only when a mixed block needs rows from it.
 
 /// The state of a 64 x 64 block, padding aside; as a word, `ZEROS` and `ONES` negate
 /// to the block's words.
 const ZEROS: u8 = 0;
 const ONES: u8 = 1;
 const MIXED: u8 = 2;
+
+/// Which rows of a source matrix to combine into one row: the first `count` of `rows`,
+/// which are distinct; the rest repeat the first (AND and OR are idempotent, so a
+/// chunk of rows can be combined as if they all had the largest count).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Picks {
+    pub rows: [u16; 4],
+    pub count: u8,
+}
+
+impl Picks {
+    /// The distinct `rows` as picks.
+    ///
+    /// # Panics
+    /// If `rows` is empty, longer than four or repeats a row.
+    pub fn new(rows: &[u16]) -> Picks {
+        assert!((1..=4).contains(&rows.len()), "1 to 4 rows");
+        let mut picks = Picks {
+            rows: [rows[0]; 4],
+            count: rows.len() as u8,
+        };
+        picks.rows[..rows.len()].copy_from_slice(rows);
+        for (k, row) in rows.iter().enumerate() {
+            assert!(!rows[..k].contains(row), "repeated row {row}");
+        }
+        picks
+    }
+}
 
 /// A `rows` x `cols` matrix of bits; bit `c` of row `r` is bit `c % 64` of word
 /// `r * stride + c / 64`, unless its block is uniform in the summary.
@@ -24,9 +52,12 @@ pub struct BitMatrix {
     cols: usize,
     stride: usize,
     words: Vec<u64>,
-    /// Per block (row block `b`, word `w`) at `b * stride + w`: `ZEROS` or `ONES` (the
-    /// block's words may be stale) or `MIXED` (the words hold it).
+    /// Per block (row block `b`, word `w`) at `b * stride + w`: `ZEROS`, `ONES` or
+    /// `MIXED`.
     summary: Vec<u8>,
+    /// Per block, whether its words hold it (always so for a mixed block; a uniform
+    /// one may be left stale until some reader needs its words).
+    written: Vec<bool>,
 }
 
 impl BitMatrix {
@@ -50,8 +81,11 @@ impl BitMatrix {
         self.cols = cols;
         self.stride = cols.div_ceil(64);
         self.words.resize(rows.div_ceil(64) * 64 * self.stride, 0);
+        let blocks = rows.div_ceil(64) * self.stride;
         self.summary.clear();
-        self.summary.resize(rows.div_ceil(64) * self.stride, MIXED);
+        self.summary.resize(blocks, MIXED);
+        self.written.clear();
+        self.written.resize(blocks, true);
     }
 
     pub fn rows(&self) -> usize {
@@ -62,14 +96,13 @@ impl BitMatrix {
         self.cols
     }
 
-    /// Word `word` of row `row`, as the summary or the words say.
+    /// Word `word` of row `row`, as the words or the summary say.
     fn word(&self, row: usize, word: usize) -> u64 {
-        let state = self.summary[row / 64 * self.stride + word];
-        let value = self.words[row * self.stride + word];
-        if state == MIXED {
-            value
+        let block = row / 64 * self.stride + word;
+        if self.written[block] {
+            self.words[row * self.stride + word]
         } else {
-            u64::from(state).wrapping_neg()
+            u64::from(self.summary[block]).wrapping_neg()
         }
     }
 
@@ -93,18 +126,25 @@ impl BitMatrix {
         }
     }
 
-    /// Writes out the uniform blocks and marks every block mixed, so that the words
-    /// alone hold the matrix.
-    fn materialize(&mut self) {
-        for (index, state) in self.summary.iter_mut().enumerate() {
-            if *state != MIXED {
-                let (row_block, word) = (index / self.stride, index % self.stride);
-                for row in row_block * 64..row_block * 64 + 64 {
-                    self.words[row * self.stride + word] = u64::from(*state).wrapping_neg();
-                }
-                *state = MIXED;
+    /// Writes out block `block` if it is stale.
+    fn write_out(&mut self, block: usize) {
+        if !self.written[block] {
+            let (row_block, word) = (block / self.stride, block % self.stride);
+            let value = u64::from(self.summary[block]).wrapping_neg();
+            for row in row_block * 64..row_block * 64 + 64 {
+                self.words[row * self.stride + word] = value;
             }
+            self.written[block] = true;
         }
+    }
+
+    /// Writes out every stale block and marks every block mixed, so that the words
+    /// alone hold the matrix and may be edited.
+    fn materialize(&mut self) {
+        for block in 0..self.summary.len() {
+            self.write_out(block);
+        }
+        self.summary.fill(MIXED);
     }
 
     /// The bits of word `word` that lie inside the matrix.
@@ -135,75 +175,62 @@ impl BitMatrix {
     }
 
     /// Writes the transpose into `target` (resized to `cols` x `rows`).
-    pub fn transpose_into(&self, target: &mut BitMatrix) {
-        let picks: Vec<[u16; 4]> = (0..self.rows as u16).map(|row| [row; 4]).collect();
+    pub fn transpose_into(&mut self, target: &mut BitMatrix) {
+        let picks: Vec<Picks> = (0..self.rows as u16)
+            .map(|row| Picks::new(&[row]))
+            .collect();
         target.combine_transposed::<true>(self, &picks);
     }
 
     /// Makes `self` the transpose of the `picks.len()` x `source.cols()` matrix `M`
-    /// whose row `r` is the AND (if `AND`) or the OR of the four rows `picks[r]` of
-    /// `source` (repeat a row to combine fewer: both are idempotent), without ever
-    /// storing `M`. Returns whether `M` has a one bit and whether it has only one bits.
+    /// whose row `r` is the AND (if `AND`) or the OR of the rows `picks[r]` of
+    /// `source`, without ever storing `M`. Returns whether `M` has a one bit and whether it has only one bits.
     ///
     /// # Complexity
     /// `M` is made 64 x 64 bits at a time. A block whose rows all come from blocks of
     /// `source` that are all zeros, or all ones, is that too and costs next to nothing;
-    /// any other costs 64 combinations of four words and one block transpose (6 rounds
-    /// of 32 masked swaps), about 0.4 word operation per bit.
+    /// any other costs 64 combinations of up to four words and one block transpose (6
+    /// rounds of 32 masked swaps), about 0.4 word operation per bit. Stale blocks of
+    /// `source` it reads are written out on the way.
     pub fn combine_transposed<const AND: bool>(
         &mut self,
-        source: &BitMatrix,
-        picks: &[[u16; 4]],
+        source: &mut BitMatrix,
+        picks: &[Picks],
     ) -> (bool, bool) {
         let (rows, cols, stride) = (picks.len(), source.cols, source.stride);
         self.reshape(cols, rows);
-        let join = |x: u64, y: u64| if AND { x & y } else { x | y };
         let (mut any_one, mut all_ones) = (false, true);
-        // Per row of a chunk, where its four source rows start in `words` and `summary`.
-        let mut offsets = [[(0usize, 0usize); 4]; 64];
+        // Per row of a chunk, where its source rows start in `words`.
+        let mut offsets = [[0usize; 4]; 64];
         for (row_block, chunk) in picks.chunks(64).enumerate() {
-            // The blocks of `source` these rows come from, as a range of row blocks.
-            let (low, high) = chunk
-                .iter()
-                .flatten()
-                .fold((u16::MAX, 0), |(low, high), &row| {
-                    (low.min(row), high.max(row))
-                });
-            let blocks = usize::from(low) / 64..=usize::from(high) / 64;
+            // The blocks of `source` these rows come from, as a range of row blocks,
+            // and the most rows any of them combines.
+            let (mut low, mut high, mut width) = (u16::MAX, 0, 1);
             for (offset, pick) in offsets.iter_mut().zip(chunk) {
-                *offset = pick.map(|row| {
-                    let row = usize::from(row);
-                    (row * stride, row / 64 * stride)
-                });
+                let [a, b, c, d] = pick.rows;
+                width = width.max(usize::from(pick.count));
+                low = low.min(a.min(b).min(c.min(d)));
+                high = high.max(a.max(b).max(c.max(d)));
+                *offset = pick.rows.map(|row| usize::from(row) * stride);
             }
+            let blocks = usize::from(low) / 64..=usize::from(high) / 64;
+            let offsets = &offsets[..chunk.len()];
             for word in 0..stride {
                 let first = source.summary[blocks.start() * stride + word];
-                let known = blocks
+                let same = blocks
                     .clone()
                     .all(|b| source.summary[b * stride + word] == first);
-                let block_state = if known && first != MIXED {
+                let block_state = if same && first != MIXED {
                     first
                 } else {
-                    // Words of uniform source blocks may be stale: read through the
-                    // summary.
-                    let at = |(offset, block): (usize, usize)| {
-                        let state = source.summary[block + word];
-                        let value = source.words[offset + word];
-                        if state == MIXED {
-                            value
-                        } else {
-                            u64::from(state).wrapping_neg()
-                        }
-                    };
-                    let valid = source.valid_bits(word);
-                    let (mut any, mut all) = (0, !0);
-                    let mut block = [0u64; 64];
-                    for (slot, &[a, b, c, d]) in block.iter_mut().zip(&offsets[..chunk.len()]) {
-                        let value = join(join(at(a), at(b)), join(at(c), at(d)));
-                        *slot = value;
-                        any |= value & valid;
-                        all &= value | !valid;
+                    for b in blocks.clone() {
+                        source.write_out(b * stride + word);
                     }
+                    let mut block = [0u64; 64];
+                    let valid = source.valid_bits(word);
+                    let (any, all) = gather::<AND>(&mut block, offsets, width, valid, |offset| {
+                        source.words[offset + word]
+                    });
                     let block_state = state(any, all);
                     if block_state == MIXED {
                         transpose64(&mut block);
@@ -216,10 +243,43 @@ impl BitMatrix {
                 any_one |= block_state != ZEROS;
                 all_ones &= block_state == ONES;
                 self.summary[word * self.stride + row_block] = block_state;
+                self.written[word * self.stride + row_block] = block_state == MIXED;
             }
         }
         (any_one, all_ones)
     }
+}
+
+/// Fills `block[r]` with the AND (if `AND`) or the OR of the first `width` words that
+/// `read` finds at `offsets[r]`; returns the OR and the AND of the results, restricted
+/// to the `valid` bits. One loop per width, so that the inner loop has no branch.
+#[inline(always)]
+fn gather<const AND: bool>(
+    block: &mut [u64; 64],
+    offsets: &[[usize; 4]],
+    width: usize,
+    valid: u64,
+    read: impl Fn(usize) -> u64,
+) -> (u64, u64) {
+    let join = |x: u64, y: u64| if AND { x & y } else { x | y };
+    let (mut any, mut all) = (0, !0);
+    let mut store = |slot: &mut u64, value: u64| {
+        *slot = value;
+        any |= value & valid;
+        all &= value | !valid;
+    };
+    let rows = block.iter_mut().zip(offsets);
+    match width {
+        1 => rows.for_each(|(slot, &[a, ..])| store(slot, read(a))),
+        2 => rows.for_each(|(slot, &[a, b, ..])| store(slot, join(read(a), read(b)))),
+        3 => rows.for_each(|(slot, &[a, b, c, _])| {
+            store(slot, join(join(read(a), read(b)), read(c)));
+        }),
+        _ => rows.for_each(|(slot, &[a, b, c, d])| {
+            store(slot, join(join(read(a), read(b)), join(read(c), read(d))));
+        }),
+    }
+    (any, all)
 }
 
 /// The state of a block from the OR and the AND of its words (padding masked out).
@@ -323,30 +383,29 @@ mod tests {
             }
         }
         let choices = random_words(11, 5 * 140);
-        let picks: Vec<[u16; 4]> = (0..140)
+        let picks: Vec<Picks> = (0..140)
             .map(|r| {
-                let mut rows = [0; 4];
-                for (k, slot) in rows.iter_mut().enumerate() {
-                    *slot = (choices[5 * r + 1 + k] % 150) as u16;
+                let mut rows: Vec<u16> = Vec::new();
+                for k in 0..=(choices[5 * r] % 4) as usize {
+                    let row = (choices[5 * r + 1 + k] % 150) as u16;
+                    if !rows.contains(&row) {
+                        rows.push(row);
+                    }
                 }
-                // Fewer than four rows, by repetition.
-                let distinct = 1 + (choices[5 * r] % 4) as usize;
-                for k in distinct..4 {
-                    rows[k] = rows[0];
-                }
-                rows
+                Picks::new(&rows)
             })
             .collect();
         for and in [true, false] {
             let mut target = BitMatrix::default();
             let (any, all) = if and {
-                target.combine_transposed::<true>(&source, &picks)
+                target.combine_transposed::<true>(&mut source, &picks)
             } else {
-                target.combine_transposed::<false>(&source, &picks)
+                target.combine_transposed::<false>(&mut source, &picks)
             };
             assert_eq!((target.rows(), target.cols()), (cols, picks.len()));
             let (mut saw_one, mut saw_zero) = (false, false);
-            for (r, used) in picks.iter().enumerate() {
+            for (r, pick) in picks.iter().enumerate() {
+                let used = &pick.rows[..usize::from(pick.count)];
                 for c in 0..cols {
                     let mut values = used.iter().map(|&s| source.get(s as usize, c));
                     let want = if and {
@@ -376,16 +435,22 @@ mod tests {
         }
         source.summarize();
         assert!(source.summary.contains(&ONES) && source.summary.contains(&MIXED));
-        let picks: Vec<[u16; 4]> = (0..n as u16)
-            .map(|r| [r, (r + 1) % n as u16, r, r])
+        let picks: Vec<Picks> = (0..n as u16)
+            .map(|r| Picks::new(&[r, (r + 1) % n as u16]))
             .collect();
         let mut target = BitMatrix::default();
-        target.combine_transposed::<true>(&source, &picks);
+        target.combine_transposed::<true>(&mut source, &picks);
         let mut unsummarized = source.clone();
         unsummarized.summary.fill(MIXED);
         let mut slow = BitMatrix::default();
-        slow.combine_transposed::<true>(&unsummarized, &picks);
-        for (r, &[a, b, ..]) in picks.iter().enumerate() {
+        slow.combine_transposed::<true>(&mut unsummarized, &picks);
+        for (
+            r,
+            &Picks {
+                rows: [a, b, ..], ..
+            },
+        ) in picks.iter().enumerate()
+        {
             for c in 0..n {
                 let want = source.get(a as usize, c) && source.get(b as usize, c);
                 assert_eq!(target.get(c, r), want, "({r}, {c})");
@@ -394,7 +459,10 @@ mod tests {
         }
         // The target's own summary matches its bits, once written out.
         let recorded = target.summary.clone();
-        target.materialize();
+        assert!(target.written.contains(&false));
+        for block in 0..recorded.len() {
+            target.write_out(block);
+        }
         target.summarize();
         assert_eq!(target.summary, recorded);
     }
@@ -403,20 +471,20 @@ mod tests {
     fn the_summary_ignores_padding() {
         let mut source = BitMatrix::new(1, 70);
         source.row_mut(0).fill(!0);
-        let one = [[0; 4]];
+        let one = [Picks::new(&[0])];
         let mut target = BitMatrix::default();
         assert_eq!(
-            target.combine_transposed::<true>(&source, &one),
+            target.combine_transposed::<true>(&mut source, &one),
             (true, true)
         );
         source.set(0, 69, false);
         assert_eq!(
-            target.combine_transposed::<true>(&source, &one),
+            target.combine_transposed::<true>(&mut source, &one),
             (true, false)
         );
-        let zero = BitMatrix::new(1, 64);
+        let mut zero = BitMatrix::new(1, 64);
         assert_eq!(
-            target.combine_transposed::<false>(&zero, &one),
+            target.combine_transposed::<false>(&mut zero, &one),
             (false, false)
         );
     }

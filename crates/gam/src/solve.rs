@@ -21,9 +21,7 @@
 //! Only two levels are alive at a time and matrices are sized by the layers themselves:
 //! layers can hold over 3n squares (see `generate::wide_layer`), so no fixed table fits.
 
-use std::cmp::Ordering;
-
-use crate::bitmatrix::BitMatrix;
+use crate::bitmatrix::{BitMatrix, Picks};
 use crate::board::{Board, Player};
 
 /// Values of `Solver::cells` for squares off every shortest path; distances to B's start
@@ -33,6 +31,29 @@ const WALL: u32 = 0x7FFF_FFFF;
 /// The mark of a square on a shortest path: `ON_PATH | slot << 2 | level % 4`. Its two
 /// on-path neighbour layers are `level - 1` and `level + 1`, which differ modulo 4.
 const ON_PATH: u32 = 0x8000_0000;
+
+/// For each set of found neighbours (bit `k`: neighbour `k`), their indices in order,
+/// then the first one repeated.
+const FOUND_FIRST: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut found = 0;
+    while found < 16 {
+        let (mut count, mut k) = (0, 0);
+        while k < 4 {
+            if found >> k & 1 == 1 {
+                table[found][count] = k as u8;
+                count += 1;
+            }
+            k += 1;
+        }
+        while count > 0 && count < 4 {
+            table[found][count] = table[found][0];
+            count += 1;
+        }
+        found += 1;
+    }
+    table
+};
 
 /// Who wins with best play; `None` when no white path joins A and B.
 ///
@@ -54,11 +75,11 @@ pub struct Solver {
     order: Vec<u32>,
     /// Layer `k` (squares with `dist_A = k`) is `order[start[k]..start[k + 1]]`.
     start: Vec<u32>,
-    /// For each square of `order`, the slots of its neighbours one layer nearer the
-    /// middle (where A moves next from layers before the middle, and B from layers
-    /// after it), the first repeated to fill four. A layer holds squares of one colour,
-    /// at most 45,000 for `n <= 300`, so slots fit in 16 bits.
-    next: Vec<[u16; 4]>,
+    /// For each square of the layer at hand, the slots of its neighbours one layer
+    /// nearer the middle (where A moves next from layers before the middle, and B from
+    /// layers after it). A layer holds squares of one colour, at most 45,000 for
+    /// `n <= 300`, so slots fit in 16 bits.
+    next: Vec<Picks>,
     /// The side of the framed board.
     side: usize,
     /// `T` and `U^T`.
@@ -128,77 +149,71 @@ impl Solver {
 
     /// Walks from `a` along steps that bring B's start one closer: exactly the squares
     /// on shortest paths, met layer by layer. Each gets its `ON_PATH` mark when first
-    /// met, which also keeps it from being met twice; and while its neighbours are at
-    /// hand, each square's `next` entry is filled in.
+    /// met, which also keeps it from being met twice.
     fn collect_layers(&mut self, a: usize, distance: u32) {
         let side = self.side;
-        let middle = distance / 2;
-        let (cells, order) = (&mut self.cells, &mut self.order);
-        let (start, next) = (&mut self.start, &mut self.next);
+        let (cells, order, start) = (&mut self.cells, &mut self.order, &mut self.start);
         order.clear();
         start.clear();
-        next.clear();
         order.push(a as u32);
         cells[a] = ON_PATH;
-        let mut begin = 0;
-        for k in 0..=distance {
+        start.push(0);
+        for k in 0..distance {
             // All of layer `k` was met while walking layer `k - 1`.
-            let end = order.len();
-            start.push(begin as u32);
+            let (begin, end) = (start[k as usize] as usize, order.len());
+            start.push(end as u32);
             // Squares of layer `k + 1` are the unmarked ones one step nearer B.
-            let (discovering, closer) = (k < distance, distance.wrapping_sub(k + 1));
+            let closer = distance - k - 1;
             let mark = ON_PATH | ((k + 1) % 4);
-            // The layer nearer the middle, as marked; none for the middle itself.
-            let toward = match k.cmp(&middle) {
-                Ordering::Less => ON_PATH | ((k + 1) % 4),
-                Ordering::Greater => ON_PATH | ((k - 1) % 4),
-                Ordering::Equal => 0,
-            };
             for index in begin..end {
                 let square = order[index] as usize;
-                let mut neighbours = [0u32; 4];
-                for (value, neighbour) in neighbours.iter_mut().zip([
-                    square - side,
-                    square - 1,
-                    square + 1,
-                    square + side,
-                ]) {
-                    *value = cells[neighbour];
-                    if discovering && *value == closer {
-                        *value = mark | ((order.len() - end) as u32) << 2;
-                        cells[neighbour] = *value;
+                for neighbour in [square - side, square - 1, square + 1, square + side] {
+                    if cells[neighbour] == closer {
+                        cells[neighbour] = mark | ((order.len() - end) as u32) << 2;
                         order.push(neighbour as u32);
                     }
                 }
-                // Each neighbour in the layer toward the middle, the others replaced by
-                // the first such one: selects, no data-dependent indexing.
-                let slot = |value: u32| ((value & !ON_PATH) >> 2) as u16;
-                let hit = neighbours.map(|value| value & (ON_PATH | 3) == toward);
-                let [v0, v1, v2, v3] = neighbours;
-                let first = slot(if hit[0] {
-                    v0
-                } else if hit[1] {
-                    v1
-                } else if hit[2] {
-                    v2
-                } else {
-                    v3
-                });
-                let slots = [0, 1, 2, 3].map(|i| if hit[i] { slot(neighbours[i]) } else { first });
-                next.push(slots);
             }
-            begin = end;
         }
         start.push(order.len() as u32);
     }
 
-    fn layer_len(&self, k: u32) -> usize {
-        (self.start[k as usize + 1] - self.start[k as usize]) as usize
+    /// Fills `next` for the squares of layer `from` with their neighbours in layer
+    /// `toward`. Every square on a shortest path has a neighbour in each adjacent layer.
+    /// This runs once per matrix row, so it avoids data-dependent branches: the
+    /// neighbours found are put first by a table indexed by which ones were found.
+    fn steps(&self, from: u32, toward: u32, next: &mut Vec<Picks>) {
+        let side = self.side;
+        let want = ON_PATH | (toward % 4);
+        let layer =
+            &self.order[self.start[from as usize] as usize..self.start[from as usize + 1] as usize];
+        next.clear();
+        next.extend(layer.iter().map(|&square| {
+            let square = square as usize;
+            let around = &self.cells[square - side..=square + side];
+            let cells = [
+                around[0],
+                around[side - 1],
+                around[side + 1],
+                around[2 * side],
+            ];
+            let is_next = |k: usize| usize::from(cells[k] & (ON_PATH | 3) == want) << k;
+            let found = is_next(0) | is_next(1) | is_next(2) | is_next(3);
+            debug_assert!(
+                found != 0,
+                "a square on a shortest path with no next square"
+            );
+            let slot = |k: u8| ((cells[usize::from(k)] & !ON_PATH) >> 2) as u16;
+            let [a, b, c, d] = FOUND_FIRST[found];
+            Picks {
+                rows: [slot(a), slot(b), slot(c), slot(d)],
+                count: found.count_ones() as u8,
+            }
+        }));
     }
 
-    /// The `next` entries of the squares of layer `k`.
-    fn next_of(&self, k: u32) -> &[[u16; 4]] {
-        &self.next[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+    fn layer_len(&self, k: u32) -> usize {
+        (self.start[k as usize + 1] - self.start[k as usize]) as usize
     }
 
     /// The layered game for an even distance, from the middle back to the start.
@@ -215,6 +230,7 @@ impl Solver {
             return Player::B;
         }
         let [mut t, mut u_transposed] = std::mem::take(&mut self.matrices);
+        let mut next = std::mem::take(&mut self.next);
         // T at the middle: A wins unless B stepped onto his square.
         t.reset(width, width);
         for j in 0..width {
@@ -224,8 +240,10 @@ impl Solver {
         t.summarize();
         let mut winner = Player::B;
         for k in (0..middle).rev() {
-            u_transposed.combine_transposed::<true>(&t, self.next_of(d - k));
-            let (any_one, all_ones) = t.combine_transposed::<false>(&u_transposed, self.next_of(k));
+            self.steps(d - k, d - k - 1, &mut next);
+            u_transposed.combine_transposed::<true>(&mut t, &next);
+            self.steps(k, k + 1, &mut next);
+            let (any_one, all_ones) = t.combine_transposed::<false>(&mut u_transposed, &next);
             // Once a whole level is decided, every earlier one is too: each square has
             // a next square on a shortest path, so OR and AND over nonempty sets keep
             // it. Level 0 is 1 x 1, so the loop always ends here.
@@ -235,6 +253,7 @@ impl Solver {
             }
         }
         self.matrices = [t, u_transposed];
+        self.next = next;
         winner
     }
 }
@@ -268,9 +287,16 @@ mod tests {
         assert_eq!(sizes, [1, 2, 2, 2, 1]);
         // Framed side 5: square (0, 2) is 1 * 5 + 3, square (2, 0) is 3 * 5 + 1.
         assert_eq!(solver.order[3..5], [8, 16]);
-        // Both lead to the only square of layer 3 on their side: (1, 2) and (2, 1).
-        assert_eq!(solver.next_of(1), [[0; 4], [1; 4]]);
-        assert_eq!(solver.next_of(3), [[0; 4], [1; 4]]);
+        // Layer 1 leads to layer 2 square by square, and so does layer 3.
+        let mut next = Vec::new();
+        solver.steps(1, 2, &mut next);
+        assert_eq!(next, [Picks::new(&[0]), Picks::new(&[1])]);
+        solver.steps(3, 2, &mut next);
+        assert_eq!(next, [Picks::new(&[0]), Picks::new(&[1])]);
+        // A's start leads to both squares of layer 1.
+        solver.steps(0, 1, &mut next);
+        assert_eq!(next, [Picks::new(&[0, 1])]);
+        assert_eq!(FOUND_FIRST[0b1010], [1, 3, 1, 1]);
         assert_eq!(solver.cells[8], ON_PATH | 2);
         assert_eq!(solver.cells[16], ON_PATH | 1 << 2 | 2);
         assert_eq!(solver.cells[2 * 5 + 2], WALL);
