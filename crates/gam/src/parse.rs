@@ -3,8 +3,6 @@
 
 use std::io::BufRead;
 
-#[cfg(test)]
-use gridkit::Line;
 use gridkit::{InputError, InputResult, Reader};
 
 use crate::board::Board;
