@@ -3,9 +3,9 @@
 //! The booklet's families, each with B in the bottom-right corner and A in one of two
 //! [`Start`]s: [`empty`] and [`scattered`] (~3 % or ~20 % black), [`serpentine`] (the
 //! longest route) and [`serpentine_with_holes`]. Extra families: [`maze`]s,
-//! [`wide_layer`] boards whose shortest paths cross one layer of over 3n squares, and
-//! [`random`] and [`lattice_paths`] small boards with the starts anywhere, for the brute
-//! force.
+//! [`mirrored`] boards (expensive: the game runs to its last level), [`wide_layer`]
+//! boards whose shortest paths cross one layer of over 3n squares, and [`random`] and
+//! [`lattice_paths`] small boards with the starts anywhere, for the brute force.
 
 use fastrand::Rng;
 use gridkit::{UNREACHED, bfs_by};
@@ -416,6 +416,19 @@ mod tests {
             }
         );
         assert_eq!(shape.layer_squares(), 1024);
+        // The widest layer has one square per tooth-tree leaf, and it is the middle
+        // one when n is even.
+        for n in [12, 19, 40, 100] {
+            let board = wide_layer(n, false, false).unwrap();
+            let layers = crate::jury::layers(&board).unwrap();
+            let widest = layers.iter().map(Vec::len).max().unwrap();
+            assert_eq!(
+                widest,
+                WideLayer::fitting(n).unwrap().layer_squares(),
+                "n = {n}"
+            );
+            assert_eq!(layers[(layers.len() - 1) / 2].len(), widest, "n = {n}");
+        }
         for n in [8, 12, 19, 26, 40, 300] {
             for (shift_a, shift_b) in [(false, false), (true, false), (false, true), (true, true)] {
                 let board = wide_layer(n, shift_a, shift_b).unwrap();

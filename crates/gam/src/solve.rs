@@ -10,13 +10,15 @@
 //! T_k[i][j]     = OR_{i' in next(i)} AND_{j' in next(j)} T_{k+1}[i'][j']
 //! ```
 //!
-//! `T_{k+1}` is kept with one row per B square (`j'`), bits over A squares (`i'`). Then
-//! `U[j] = AND_{j'} T_{k+1}[j']` is at most three word-wise ANDs of whole rows; done 64
-//! rows at a time and transposed as a 64 x 64 block on the spot, it comes out as
-//! `U^T`, one row per `i'`. `V[i] = OR_{i'} U^T[i']` is word-wise again, and its block
-//! transpose gives `T_k` in the starting layout. Blocks that are all zeros or all ones
-//! (pieces too far apart to matter) skip the transpose. At most about 0.7 word
-//! operation per pair of squares, against four to nine byte lookups for the plain table.
+//! `T_{k+1}` is kept with one row per B square (`j'`), bits over A squares (`i'`).
+//! `U[j] = AND_{j'} T_{k+1}[j']` combines a few whole rows word by word; it is built 64
+//! rows at a time and each 64 x 64 block is transposed on the spot, so it comes out as
+//! `U^T`, one row per `i'`. `V[i] = OR_{i'} U^T[i']` is built the same way, and its
+//! transpose is `T_k` in the starting layout. Each matrix keeps a summary of its blocks
+//! (all zeros, all ones, mixed): pieces far apart make most blocks uniform, and a block
+//! whose rows all come from uniform blocks is known without any work. About 0.4 word
+//! operation per pair of squares in a mixed block, against four to nine byte lookups
+//! per pair for the plain table ([`crate::jury`]).
 //!
 //! Only two levels are alive at a time and matrices are sized by the layers themselves:
 //! layers can hold over 3n squares (see `generate::wide_layer`), so no fixed table fits.
@@ -92,7 +94,7 @@ impl Solver {
     /// # Complexity
     /// O(n^2) for the search from B and the walk over the shortest paths from A, then
     /// O(sum over levels of |L_k| |L_{D-k}| / 16) word operations at most. Memory:
-    /// about 16 bytes per square plus two levels of bit matrices.
+    /// about 10 bytes per square plus two levels of bit matrices.
     pub fn winner(&mut self, board: &Board) -> Option<Player> {
         self.frame(board);
         let (a, b) = (self.framed(board, board.a), self.framed(board, board.b));
