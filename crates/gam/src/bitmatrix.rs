@@ -58,6 +58,8 @@ pub struct BitMatrix {
     /// Per block, whether its words hold it (always so for a mixed block; a uniform
     /// one may be left stale until some reader needs its words).
     written: Vec<bool>,
+    /// Whether every block is mixed and written: the words alone are the matrix.
+    plain: bool,
 }
 
 impl BitMatrix {
@@ -86,6 +88,7 @@ impl BitMatrix {
         self.summary.resize(blocks, MIXED);
         self.written.clear();
         self.written.resize(blocks, true);
+        self.plain = true;
     }
 
     pub fn rows(&self) -> usize {
@@ -112,7 +115,9 @@ impl BitMatrix {
 
     /// Row `row` for writing; call [`BitMatrix::summarize`] when done.
     pub fn row_mut(&mut self, row: usize) -> &mut [u64] {
-        self.materialize();
+        if !self.plain {
+            self.materialize();
+        }
         &mut self.words[row * self.stride..(row + 1) * self.stride]
     }
 
@@ -145,6 +150,7 @@ impl BitMatrix {
             self.write_out(block);
         }
         self.summary.fill(MIXED);
+        self.plain = true;
     }
 
     /// The bits of word `word` that lie inside the matrix.
@@ -172,6 +178,7 @@ impl BitMatrix {
                 self.summary[row_block * self.stride + word] = state(any, all);
             }
         }
+        self.plain = false;
     }
 
     /// Writes the transpose into `target` (resized to `cols` x `rows`).
@@ -246,6 +253,7 @@ impl BitMatrix {
                 self.written[word * self.stride + row_block] = block_state == MIXED;
             }
         }
+        self.plain = false;
         (any_one, all_ones)
     }
 }

@@ -95,7 +95,15 @@ impl Solver {
     /// O(n^2) for the search from B and the walk over the shortest paths from A, then
     /// O(sum over levels of |L_k| |L_{D-k}| / 16) word operations at most. Memory:
     /// about 10 bytes per square plus two levels of bit matrices.
+    ///
+    /// # Panics
+    /// If `n` exceeds the statement's 300 (positions inside a layer are 16-bit).
     pub fn winner(&mut self, board: &Board) -> Option<Player> {
+        assert!(
+            board.n <= crate::parse::MAX_N,
+            "n = {} is over 300",
+            board.n
+        );
         self.frame(board);
         let (a, b) = (self.framed(board, board.a), self.framed(board, board.b));
         self.search_from(b);
