@@ -140,21 +140,25 @@ impl Solver {
     fn search_from(&mut self, b: usize) {
         let side = self.side;
         let (cells, queue) = (&mut self.cells, &mut self.order);
+        // Every square enters the queue at most once: room for all, written by index.
         queue.clear();
+        queue.resize(cells.len(), 0);
         cells[b] = 0;
-        queue.push(b as u32);
-        let mut head = 0;
-        while let Some(&square) = queue.get(head) {
+        queue[0] = b as u32;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let square = queue[head] as usize;
             head += 1;
-            let square = square as usize;
             let next = cells[square] + 1;
             for neighbour in [square - side, square - 1, square + 1, square + side] {
                 if cells[neighbour] == UNREACHED {
                     cells[neighbour] = next;
-                    queue.push(neighbour as u32);
+                    queue[tail] = neighbour as u32;
+                    tail += 1;
                 }
             }
         }
+        queue.truncate(tail);
     }
 
     /// Walks from `a` along steps that bring B's start one closer: exactly the squares
@@ -164,13 +168,15 @@ impl Solver {
         let side = self.side;
         let (cells, order, start) = (&mut self.cells, &mut self.order, &mut self.start);
         order.clear();
+        order.resize(cells.len(), 0);
         start.clear();
-        order.push(a as u32);
+        order[0] = a as u32;
         cells[a] = ON_PATH;
         start.push(0);
+        let mut len = 1;
         for k in 0..distance {
             // All of layer `k` was met while walking layer `k - 1`.
-            let (begin, end) = (start[k as usize] as usize, order.len());
+            let (begin, end) = (start[k as usize] as usize, len);
             start.push(end as u32);
             // Squares of layer `k + 1` are the unmarked ones one step nearer B.
             let closer = distance - k - 1;
@@ -179,13 +185,15 @@ impl Solver {
                 let square = order[index] as usize;
                 for neighbour in [square - side, square - 1, square + 1, square + side] {
                     if cells[neighbour] == closer {
-                        cells[neighbour] = mark | ((order.len() - end) as u32) << 2;
-                        order.push(neighbour as u32);
+                        cells[neighbour] = mark | ((len - end) as u32) << 2;
+                        order[len] = neighbour as u32;
+                        len += 1;
                     }
                 }
             }
         }
-        start.push(order.len() as u32);
+        order.truncate(len);
+        start.push(len as u32);
     }
 
     /// Fills `next` for the squares of layer `from` with their neighbours in layer
