@@ -191,7 +191,8 @@ impl BitMatrix {
 
     /// Makes `self` the transpose of the `picks.len()` x `source.cols()` matrix `M`
     /// whose row `r` is the AND (if `AND`) or the OR of the rows `picks[r]` of
-    /// `source`, without ever storing `M`. Returns whether `M` has a one bit and whether it has only one bits.
+    /// `source`, without ever storing `M`. Returns whether `M` has a one bit and
+    /// whether it has only one bits.
     ///
     /// # Complexity
     /// `M` is made 64 x 64 bits at a time. A block whose rows all come from blocks of
