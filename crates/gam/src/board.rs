@@ -1,0 +1,147 @@
+//! The plain types every part of the crate shares: a board and a player.
+
+use std::fmt::{self, Display};
+
+/// One of the two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    A,
+    B,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
+
+impl Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::A => "A",
+            Player::B => "B",
+        })
+    }
+}
+
+/// An `n` x `n` board: which squares are white, and where the two pieces start.
+///
+/// Squares are numbered row by row from 0 (`row * n + col`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub n: usize,
+    /// `true` for a white square; both start squares are white.
+    pub white: Vec<bool>,
+    /// A's start square.
+    pub a: usize,
+    /// B's start square.
+    pub b: usize,
+}
+
+impl Board {
+    /// A board from rows of `.#AB` (for tests and generators; no checks beyond shape).
+    ///
+    /// # Panics
+    /// If the rows are not square or do not hold exactly one `A` and one `B`.
+    pub fn from_rows(rows: &[&str]) -> Board {
+        let n = rows.len();
+        let mut white = Vec::with_capacity(n * n);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for row in rows {
+            assert_eq!(row.len(), n, "board rows must be {n} long: {row:?}");
+            for byte in row.bytes() {
+                match byte {
+                    b'A' => a.push(white.len()),
+                    b'B' => b.push(white.len()),
+                    b'.' | b'#' => {}
+                    _ => panic!("unexpected {:?} in {row:?}", byte as char),
+                }
+                white.push(byte != b'#');
+            }
+        }
+        assert!(a.len() == 1 && b.len() == 1, "need exactly one A and one B");
+        Board {
+            n,
+            white,
+            a: a[0],
+            b: b[0],
+        }
+    }
+
+    /// The rows as the input shows them.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.n)
+            .map(|row| {
+                (0..self.n)
+                    .map(|col| self.symbol(row * self.n + col))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn symbol(&self, square: usize) -> char {
+        if square == self.a {
+            'A'
+        } else if square == self.b {
+            'B'
+        } else if self.white[square] {
+            '.'
+        } else {
+            '#'
+        }
+    }
+
+    /// The white squares sharing a side with `square`.
+    pub fn white_neighbours(&self, square: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.n;
+        let (row, col) = (square / n, square % n);
+        [
+            (row > 0).then(|| square - n),
+            (col > 0).then(|| square - 1),
+            (col + 1 < n).then(|| square + 1),
+            (row + 1 < n).then(|| square + n),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|&next| self.white[next])
+    }
+}
+
+/// The board as one test of the input: `n`, then the rows.
+impl Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.n)?;
+        for row in self.rows() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A whole input file: `t`, then the boards.
+pub fn render_input(boards: &[Board]) -> String {
+    let mut text = format!("{}\n", boards.len());
+    for board in boards {
+        text.push_str(&board.to_string());
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_round_trip_and_neighbours_stay_on_white() {
+        let board = Board::from_rows(&["A.#", ".#.", "..B"]);
+        assert_eq!(board.rows(), ["A.#", ".#.", "..B"]);
+        assert_eq!((board.a, board.b), (0, 8));
+        assert_eq!(board.white_neighbours(1).collect::<Vec<_>>(), [0]);
+        assert_eq!(board.white_neighbours(5).collect::<Vec<_>>(), [8]);
+        assert_eq!(board.to_string(), "3\nA.#\n.#.\n..B\n");
+        assert_eq!(render_input(&[board]), "1\n3\nA.#\n.#.\n..B\n");
+    }
+}

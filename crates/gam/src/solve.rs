@@ -1,0 +1,332 @@
+//! The fast solver: the jury's layered game, computed on bit matrices.
+//!
+//! Let `D` be the A-B distance. A square lies on a shortest path when
+//! `dist_A + dist_B = D`; layer `L_k` holds those with `dist_A = k`. After `k` moves
+//! each, A stands in `L_k` and B in `L_{D-k}` (see the crate header for why nobody
+//! leaves a shortest path). `T_k[i][j]`, A to move from `L_k[i]` with B on `L_{D-k}[j]`:
+//!
+//! ```text
+//! T_{D/2}[i][j] = (i != j)                       B steps onto A in the middle: B wins
+//! T_k[i][j]     = OR_{i' in next(i)} AND_{j' in next(j)} T_{k+1}[i'][j']
+//! ```
+//!
+//! `T_{k+1}` is kept with one row per B square (`j'`), bits over A squares (`i'`).
+//! `U[j] = AND_{j'} T_{k+1}[j']` combines a few whole rows word by word; it is built 64
+//! rows at a time and each 64 x 64 block is transposed on the spot, so it comes out as
+//! `U^T`, one row per `i'`. `V[i] = OR_{i'} U^T[i']` is built the same way, and its
+//! transpose is `T_k` in the starting layout. Each matrix keeps a summary of its blocks
+//! (all zeros, all ones, mixed): pieces far apart make most blocks uniform, and a block
+//! whose rows all come from uniform blocks is known without any work. About 0.4 word
+//! operation per pair of squares in a mixed block, against four to nine byte lookups
+//! per pair for the plain table ([`crate::jury`]).
+//!
+//! Only two levels are alive at a time and matrices are sized by the layers themselves:
+//! layers can hold over 3n squares (see `generate::wide_layer`), so no fixed table fits.
+
+use crate::bitmatrix::{BitMatrix, Picks};
+use crate::board::{Board, Player};
+
+/// Values of `Solver::cells` for squares off every shortest path; distances to B's start
+/// are below `UNREACHED`, and on-path squares carry [`ON_PATH`].
+const UNREACHED: u32 = 0x7FFF_FFFE;
+const WALL: u32 = 0x7FFF_FFFF;
+/// The mark of a square on a shortest path: `ON_PATH | slot << 2 | level % 4`. Its two
+/// on-path neighbour layers are `level - 1` and `level + 1`, which differ modulo 4.
+const ON_PATH: u32 = 0x8000_0000;
+
+/// For each set of found neighbours (bit `k`: neighbour `k`), their indices in order,
+/// then the first one repeated.
+const FOUND_FIRST: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut found = 0;
+    while found < 16 {
+        let (mut count, mut k) = (0, 0);
+        while k < 4 {
+            if found >> k & 1 == 1 {
+                table[found][count] = k as u8;
+                count += 1;
+            }
+            k += 1;
+        }
+        while count > 0 && count < 4 {
+            table[found][count] = table[found][0];
+            count += 1;
+        }
+        found += 1;
+    }
+    table
+};
+
+/// Who wins with best play; `None` when no white path joins A and B.
+///
+/// # Complexity
+/// As [`Solver::winner`].
+pub fn winner(board: &Board) -> Option<Player> {
+    Solver::default().winner(board)
+}
+
+/// The solver with its scratch space, kept from one board to the next so that a file of
+/// ten boards allocates (and faults in) its big arrays once.
+#[derive(Default)]
+pub struct Solver {
+    /// One word per square of the board framed by a border of walls (side `n + 2`, so
+    /// neighbours need no bounds checks): `WALL`, `UNREACHED`, the distance to B's
+    /// start, or, once found on a shortest path, its `ON_PATH` mark.
+    cells: Vec<u32>,
+    /// The breadth-first queue, then the squares on shortest paths, layer by layer.
+    order: Vec<u32>,
+    /// Layer `k` (squares with `dist_A = k`) is `order[start[k]..start[k + 1]]`.
+    start: Vec<u32>,
+    /// For each square of the layer at hand, the slots of its neighbours one layer
+    /// nearer the middle (where A moves next from layers before the middle, and B from
+    /// layers after it). A layer holds squares of one colour, at most 45,000 for
+    /// `n <= 300`, so slots fit in 16 bits.
+    next: Vec<Picks>,
+    /// The side of the framed board.
+    side: usize,
+    /// `T` and `U^T`.
+    matrices: [BitMatrix; 2],
+}
+
+impl Solver {
+    /// Who wins with best play; `None` when no white path joins A and B.
+    ///
+    /// # Complexity
+    /// O(n^2) for the search from B and the walk over the shortest paths from A, then
+    /// O(sum over levels of |L_k| |L_{D-k}| / 16) word operations at most. Memory:
+    /// about 10 bytes per square plus two levels of bit matrices.
+    ///
+    /// # Panics
+    /// If `n` exceeds the statement's 300 (positions inside a layer are 16-bit).
+    pub fn winner(&mut self, board: &Board) -> Option<Player> {
+        assert!(
+            board.n <= crate::parse::MAX_N,
+            "n = {} is over 300",
+            board.n
+        );
+        self.frame(board);
+        let (a, b) = (self.framed(board, board.a), self.framed(board, board.b));
+        self.search_from(b);
+        let distance = self.cells[a];
+        if distance == UNREACHED {
+            return None;
+        }
+        // Odd distance: A, moving first, arrives first; B cannot catch him on a square.
+        if distance % 2 == 1 {
+            return Some(Player::A);
+        }
+        self.collect_layers(a, distance);
+        Some(self.play(distance))
+    }
+
+    fn framed(&self, board: &Board, square: usize) -> usize {
+        (square / board.n + 1) * self.side + square % board.n + 1
+    }
+
+    /// Copies the board into `cells`: white squares `UNREACHED`, the rest `WALL`.
+    fn frame(&mut self, board: &Board) {
+        self.side = board.n + 2;
+        self.cells.clear();
+        self.cells.resize(self.side * self.side, WALL);
+        for (row, whites) in board.white.chunks_exact(board.n).enumerate() {
+            let first = (row + 1) * self.side + 1;
+            for (cell, &white) in self.cells[first..first + board.n].iter_mut().zip(whites) {
+                *cell = if white { UNREACHED } else { WALL };
+            }
+        }
+    }
+
+    /// Breadth-first distances to `b`, using `order` as the queue.
+    fn search_from(&mut self, b: usize) {
+        let side = self.side;
+        let (cells, queue) = (&mut self.cells, &mut self.order);
+        // Every square enters the queue at most once: room for all, written by index.
+        queue.clear();
+        queue.resize(cells.len(), 0);
+        cells[b] = 0;
+        queue[0] = b as u32;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let square = queue[head] as usize;
+            head += 1;
+            let next = cells[square] + 1;
+            for neighbour in [square - side, square - 1, square + 1, square + side] {
+                if cells[neighbour] == UNREACHED {
+                    cells[neighbour] = next;
+                    queue[tail] = neighbour as u32;
+                    tail += 1;
+                }
+            }
+        }
+        queue.truncate(tail);
+    }
+
+    /// Walks from `a` along steps that bring B's start one closer: exactly the squares
+    /// on shortest paths, met layer by layer. Each gets its `ON_PATH` mark when first
+    /// met, which also keeps it from being met twice.
+    fn collect_layers(&mut self, a: usize, distance: u32) {
+        let side = self.side;
+        let (cells, order, start) = (&mut self.cells, &mut self.order, &mut self.start);
+        order.clear();
+        order.resize(cells.len(), 0);
+        start.clear();
+        order[0] = a as u32;
+        cells[a] = ON_PATH;
+        start.push(0);
+        let mut len = 1;
+        for k in 0..distance {
+            // All of layer `k` was met while walking layer `k - 1`.
+            let (begin, end) = (start[k as usize] as usize, len);
+            start.push(end as u32);
+            // Squares of layer `k + 1` are the unmarked ones one step nearer B.
+            let closer = distance - k - 1;
+            let mark = ON_PATH | ((k + 1) % 4);
+            for index in begin..end {
+                let square = order[index] as usize;
+                for neighbour in [square - side, square - 1, square + 1, square + side] {
+                    if cells[neighbour] == closer {
+                        cells[neighbour] = mark | ((len - end) as u32) << 2;
+                        order[len] = neighbour as u32;
+                        len += 1;
+                    }
+                }
+            }
+        }
+        order.truncate(len);
+        start.push(len as u32);
+    }
+
+    /// Fills `next` for the squares of layer `from` with their neighbours in layer
+    /// `toward`. Every square on a shortest path has a neighbour in each adjacent layer.
+    /// This runs once per matrix row, so it avoids data-dependent branches: the
+    /// neighbours found are put first by a table indexed by which ones were found.
+    fn steps(&self, from: u32, toward: u32, next: &mut Vec<Picks>) {
+        let side = self.side;
+        let want = ON_PATH | (toward % 4);
+        let layer =
+            &self.order[self.start[from as usize] as usize..self.start[from as usize + 1] as usize];
+        next.clear();
+        next.extend(layer.iter().map(|&square| {
+            let square = square as usize;
+            let around = &self.cells[square - side..=square + side];
+            let cells = [
+                around[0],
+                around[side - 1],
+                around[side + 1],
+                around[2 * side],
+            ];
+            let is_next = |k: usize| usize::from(cells[k] & (ON_PATH | 3) == want) << k;
+            let found = is_next(0) | is_next(1) | is_next(2) | is_next(3);
+            debug_assert!(
+                found != 0,
+                "a square on a shortest path with no next square"
+            );
+            let slot = |k: u8| ((cells[usize::from(k)] & !ON_PATH) >> 2) as u16;
+            let [a, b, c, d] = FOUND_FIRST[found];
+            Picks {
+                rows: [slot(a), slot(b), slot(c), slot(d)],
+                count: found.count_ones() as u8,
+            }
+        }));
+    }
+
+    fn layer_len(&self, k: u32) -> usize {
+        (self.start[k as usize + 1] - self.start[k as usize]) as usize
+    }
+
+    /// The layered game for an even distance, from the middle back to the start.
+    ///
+    /// `t` holds `T_{k+1}` with one row per B square (`j'`, bits over A squares `i'`).
+    /// Each level makes `U^T` (`U[j] = AND over B's next squares j' of T[j']`: B picks
+    /// the reply worst for A), then `T_k` transposed back from `V` (`V[i] = OR over A's
+    /// next squares i' of U^T[i']`: A picks the move best for him).
+    fn play(&mut self, d: u32) -> Player {
+        let middle = d / 2;
+        let width = self.layer_len(middle);
+        // A single square every path passes through: B steps onto A there.
+        if width == 1 {
+            return Player::B;
+        }
+        let [mut t, mut u_transposed] = std::mem::take(&mut self.matrices);
+        let mut next = std::mem::take(&mut self.next);
+        // T at the middle: A wins unless B stepped onto his square.
+        t.reset(width, width);
+        for j in 0..width {
+            t.row_mut(j).fill(!0);
+            t.set(j, j, false);
+        }
+        t.summarize();
+        let mut winner = Player::B;
+        for k in (0..middle).rev() {
+            self.steps(d - k, d - k - 1, &mut next);
+            u_transposed.combine_transposed::<true>(&mut t, &next);
+            self.steps(k, k + 1, &mut next);
+            let (any_one, all_ones) = t.combine_transposed::<false>(&mut u_transposed, &next);
+            // Once a whole level is decided, every earlier one is too: each square has
+            // a next square on a shortest path, so OR and AND over nonempty sets keep
+            // it. Level 0 is 1 x 1, so the loop always ends here.
+            if all_ones || !any_one {
+                winner = if all_ones { Player::A } else { Player::B };
+                break;
+            }
+        }
+        self.matrices = [t, u_transposed];
+        self.next = next;
+        winner
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(rows: &[&str]) -> Option<Player> {
+        winner(&Board::from_rows(rows))
+    }
+
+    #[test]
+    fn official_sample() {
+        assert_eq!(solve(&["A...", ".#..", "....", "...B"]), Some(Player::B));
+        assert_eq!(solve(&["A...", "....", "..#.", "...B"]), Some(Player::A));
+    }
+
+    #[test]
+    fn adjacent_starts_and_disconnected_boards() {
+        assert_eq!(solve(&["AB", "##"]), Some(Player::A));
+        assert_eq!(solve(&["A#", "#B"]), None);
+    }
+
+    #[test]
+    fn layers_follow_shortest_paths() {
+        let board = Board::from_rows(&["A..", ".#.", "..B"]);
+        let mut solver = Solver::default();
+        assert_eq!(solver.winner(&board), Some(Player::B));
+        let sizes: Vec<usize> = (0..=4).map(|k| solver.layer_len(k)).collect();
+        assert_eq!(sizes, [1, 2, 2, 2, 1]);
+        // Framed side 5: square (0, 2) is 1 * 5 + 3, square (2, 0) is 3 * 5 + 1.
+        assert_eq!(solver.order[3..5], [8, 16]);
+        // Layer 1 leads to layer 2 square by square, and so does layer 3.
+        let mut next = Vec::new();
+        solver.steps(1, 2, &mut next);
+        assert_eq!(next, [Picks::new(&[0]), Picks::new(&[1])]);
+        solver.steps(3, 2, &mut next);
+        assert_eq!(next, [Picks::new(&[0]), Picks::new(&[1])]);
+        // A's start leads to both squares of layer 1.
+        solver.steps(0, 1, &mut next);
+        assert_eq!(next, [Picks::new(&[0, 1])]);
+        assert_eq!(FOUND_FIRST[0b1010], [1, 3, 1, 1]);
+        assert_eq!(solver.cells[8], ON_PATH | 2);
+        assert_eq!(solver.cells[16], ON_PATH | 1 << 2 | 2);
+        assert_eq!(solver.cells[2 * 5 + 2], WALL);
+    }
+
+    #[test]
+    fn scratch_space_is_reused_across_boards_of_any_size() {
+        let mut solver = Solver::default();
+        let big = Board::from_rows(&["A....", ".....", ".....", ".....", "....B"]);
+        let small = Board::from_rows(&["A.", ".B"]);
+        let first = solver.winner(&big);
+        assert_eq!(solver.winner(&small), Some(Player::B));
+        assert_eq!(solver.winner(&big), first);
+    }
+}
