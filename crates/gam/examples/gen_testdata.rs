@@ -3,7 +3,7 @@
 //! never with the solver. Deterministic: a second run changes nothing.
 //!
 //! ```text
-//! cargo run --release -p gam --example gen_testdata
+//! cargo run --release -p gam --example gam_gen_testdata
 //! ```
 //!
 //! The official layout (booklet): groups gam1..gam15 of three files. `gamNa`: an empty
