@@ -9,7 +9,11 @@ pub const UNREACHED: u32 = u32::MAX;
 /// step from `v`. Unreached nodes get [`UNREACHED`].
 ///
 /// # Complexity
-/// O(nodes + edges) time, one `u32` per node for the distances and one for the queue.
+/// O(nodes + edges) time, one `u32` per node for the distances and one for the queue
+/// (boards here have at most 90,000 squares; the 8 MB problem counts every byte).
+///
+/// # Panics
+/// If `nodes` does not fit a `u32`, or a source or neighbour is not below `nodes`.
 pub fn bfs_by<I>(
     nodes: usize,
     sources: &[usize],
@@ -18,22 +22,27 @@ pub fn bfs_by<I>(
 where
     I: IntoIterator<Item = usize>,
 {
+    assert!(
+        u32::try_from(nodes).is_ok(),
+        "{nodes} nodes do not fit a u32 queue"
+    );
     let mut distance = vec![UNREACHED; nodes];
-    let mut queue = Vec::with_capacity(nodes);
+    let mut queue: Vec<u32> = Vec::with_capacity(nodes);
     for &source in sources {
         if distance[source] == UNREACHED {
             distance[source] = 0;
-            queue.push(source);
+            queue.push(source as u32);
         }
     }
     let mut head = 0;
     while let Some(&node) = queue.get(head) {
         head += 1;
+        let node = node as usize;
         let next_distance = distance[node] + 1;
         for next in neighbours(node) {
             if distance[next] == UNREACHED {
                 distance[next] = next_distance;
-                queue.push(next);
+                queue.push(next as u32);
             }
         }
     }

@@ -4,19 +4,16 @@
 //!   column (`line 4, column 7: expected one of ".#AB", found 'x'`).
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
 //! - [`bfs`]: iterative breadth-first distances (`u32`, no recursion).
-//! - [`bitset`]: a fixed-size [`BitSet`] over `u64` words.
 //! - [`testdata`]: the `testdata/<problem>` pairs, for tests and generators.
 //!
 //! Only what two or more solvers use lives here.
 #![forbid(unsafe_code)]
 
 pub mod bfs;
-pub mod bitset;
 pub mod grid;
 pub mod input;
 pub mod testdata;
 
 pub use bfs::{UNREACHED, bfs_by, grid_bfs};
-pub use bitset::BitSet;
 pub use grid::{Grid, Pos};
 pub use input::{InputError, InputResult, Line, Reader};
