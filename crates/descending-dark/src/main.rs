@@ -1,4 +1,4 @@
-fn main() -> anyhow::Result<()> {
-    let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
-    descending_dark::run(stdin, std::io::BufWriter::new(stdout))
+fn main() -> std::process::ExitCode {
+    let output = std::io::BufWriter::new(std::io::stdout().lock());
+    gridkit::exit_code(descending_dark::run(std::io::stdin().lock(), output))
 }

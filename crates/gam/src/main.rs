@@ -1,6 +1,4 @@
-fn main() -> anyhow::Result<()> {
-    gam::run(
-        std::io::stdin().lock(),
-        std::io::BufWriter::new(std::io::stdout().lock()),
-    )
+fn main() -> std::process::ExitCode {
+    let output = std::io::BufWriter::new(std::io::stdout().lock());
+    gridkit::exit_code(gam::run(std::io::stdin().lock(), output))
 }

@@ -4,16 +4,19 @@
 //!   column (`line 4, column 7: expected one of ".#AB", found 'x'`).
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
 //! - [`bfs`]: iterative breadth-first distances (`u32`, no recursion).
+//! - [`exit`]: how a solver binary reports a refused input and exits.
 //! - [`testdata`]: the `testdata/<problem>` pairs, for tests and generators.
 //!
 //! Only what two or more solvers use lives here.
 #![forbid(unsafe_code)]
 
 pub mod bfs;
+pub mod exit;
 pub mod grid;
 pub mod input;
 pub mod testdata;
 
 pub use bfs::{UNREACHED, bfs_by, grid_bfs};
+pub use exit::exit_code;
 pub use grid::{Grid, Pos};
 pub use input::{InputError, InputResult, Line, Reader};

@@ -1,4 +1,4 @@
-fn main() -> anyhow::Result<()> {
+fn main() -> std::process::ExitCode {
     let output = std::io::BufWriter::new(std::io::stdout().lock());
-    sweets::run(std::io::stdin().lock(), output)
+    gridkit::exit_code(sweets::run(std::io::stdin().lock(), output))
 }
