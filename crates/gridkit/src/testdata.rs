@@ -1,8 +1,9 @@
 //! The project's test-data folders, for the crates' tests and generators:
 //! `testdata/<problem>/NAME.in` with its expected output `NAME.out` beside it.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 /// One test: its name, its input and its expected output.
 #[derive(Debug, Clone)]
@@ -61,6 +62,63 @@ pub fn cases(problem: &str) -> io::Result<Vec<Case>> {
             })
         })
         .collect()
+}
+
+/// Runs the binary `program` with `input` on stdin and collects what it printed.
+///
+/// # Errors
+/// The program cannot be started or its streams fail.
+pub fn run_binary(program: &str, input: &[u8]) -> io::Result<Output> {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| io::Error::other("no stdin"))?;
+    // A solver may stop reading at the first error: a closed pipe is not a failure here.
+    match stdin.write_all(input) {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => return Err(error),
+        _ => drop(stdin),
+    }
+    child.wait_with_output()
+}
+
+/// Test support: `binary` answers every `sample*` case of `problem` on stdout, exit code 0,
+/// nothing on stderr.
+///
+/// # Panics
+/// On any difference, naming the case.
+pub fn assert_binary_answers_samples(problem: &str, binary: &str) {
+    let samples: Vec<Case> = cases(problem)
+        .expect("the test data can be read")
+        .into_iter()
+        .filter(|case| case.name.starts_with("sample"))
+        .collect();
+    assert!(!samples.is_empty(), "{problem} has no sample");
+    for case in samples {
+        let run = run_binary(binary, case.input.as_bytes()).expect("the binary starts");
+        assert!(run.status.success(), "{}: {run:?}", case.name);
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            case.expected,
+            "{}",
+            case.name
+        );
+        assert!(run.stderr.is_empty(), "{}: {run:?}", case.name);
+    }
+}
+
+/// Test support: `binary` refuses `input` with exit code 1 and exactly `stderr`.
+///
+/// # Panics
+/// On any other outcome.
+pub fn assert_binary_refuses(binary: &str, input: &[u8], stderr: &str) {
+    let run = run_binary(binary, input).expect("the binary starts");
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert_eq!(String::from_utf8_lossy(&run.stderr), stderr);
 }
 
 #[cfg(test)]

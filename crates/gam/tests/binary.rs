@@ -1,0 +1,20 @@
+//! The binary end to end: the answer on stdout and exit code 0, or a single error line
+//! on stderr and exit code 1.
+
+use gridkit::testdata::{assert_binary_answers_samples, assert_binary_refuses};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_gam");
+
+#[test]
+fn the_samples_are_answered_on_stdout() {
+    assert_binary_answers_samples("gam", BINARY);
+}
+
+#[test]
+fn bad_input_is_one_error_line_and_exit_code_1() {
+    assert_binary_refuses(
+        BINARY,
+        b"1\n1000000000\n",
+        "error: line 2, column 1: n must be in 2..=300, found 1000000000\n",
+    );
+}
