@@ -39,6 +39,7 @@
 //!   64 open squares), sharing nothing with the solver.
 //! - [`plain`]: a second, literal implementation for large grids that builds and checks an
 //!   explicit plan, with boolean arrays instead of masks.
+#![forbid(unsafe_code)]
 
 use std::io::{BufRead, Write};
 

@@ -49,6 +49,7 @@
 //! Memory: about 10 bytes per square plus two levels of bit matrices (128 KiB each for
 //! the 1024-square layer of `generate::wide_layer` at `n = 300`); the whole process
 //! peaks below 3 MiB on every test file.
+#![forbid(unsafe_code)]
 
 pub mod bitmatrix;
 pub mod board;

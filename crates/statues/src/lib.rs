@@ -15,6 +15,7 @@
 //!
 //! [`reference`] plays the game out literally over (square, statue set) states, as an
 //! independent check of [`solve`].
+#![forbid(unsafe_code)]
 
 use std::io::{BufRead, Write};
 
