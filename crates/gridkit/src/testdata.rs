@@ -20,6 +20,23 @@ pub fn folder(problem: &str) -> PathBuf {
         .join(problem)
 }
 
+/// The `.in` files of `testdata/<problem>`, sorted, whether or not their `.out` exists yet
+/// (for generators, which write the expected outputs).
+///
+/// # Errors
+/// The folder cannot be read.
+pub fn inputs(problem: &str) -> io::Result<Vec<PathBuf>> {
+    let mut inputs = Vec::new();
+    for entry in std::fs::read_dir(folder(problem))? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|ext| ext == "in") {
+            inputs.push(path);
+        }
+    }
+    inputs.sort();
+    Ok(inputs)
+}
+
 /// Every case of `testdata/<problem>`, sorted by name.
 ///
 /// # Errors
@@ -128,5 +145,6 @@ mod tests {
     #[test]
     fn a_missing_folder_is_an_error() {
         assert!(cases("no-such-problem").is_err());
+        assert!(inputs("no-such-problem").is_err());
     }
 }
