@@ -117,29 +117,21 @@ fn verify_problem(
     Ok((passed, failed))
 }
 
-/// Group scores, all or nothing, as the original contest counted them.
+/// Group scores, all or nothing, as the original contest counted them; names the
+/// groups that lost their points.
 fn print_groups(problem: &str, groups: &BTreeMap<&str, Vec<bool>>) {
-    let mut names: Vec<&&str> = groups.keys().collect();
-    names.sort_by(|a, b| testdata::natural_order(a, b));
-    let scored: Vec<String> = names
+    let mut lost: Vec<&str> = groups
         .iter()
-        .map(|name| {
-            let files = &groups[**name];
-            let mark = if files.iter().all(|&ok| ok) {
-                "ok"
-            } else {
-                "FAILED"
-            };
-            format!("{name} {mark}")
-        })
+        .filter(|(_, files)| !files.iter().all(|&ok| ok))
+        .map(|(name, _)| *name)
         .collect();
-    let whole = groups
-        .values()
-        .filter(|files| files.iter().all(|&ok| ok))
-        .count();
+    lost.sort_by(|a, b| testdata::natural_order(a, b));
+    let scored = groups.len() - lost.len();
     println!(
-        "{problem} groups (all or nothing): {whole}/{} scored",
+        "{problem} groups (all or nothing): {scored}/{} scored",
         groups.len()
     );
-    println!("  {}", scored.join(", "));
+    if !lost.is_empty() {
+        println!("  lost: {}", lost.join(", "));
+    }
 }
