@@ -7,8 +7,6 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use std::path::Path;
-
 use common::{Rows, SHAPES};
 use descending_dark::{plain, reference};
 use fastrand::Rng;
@@ -110,7 +108,7 @@ const SPECS: [Spec; 14] = [
 ];
 
 fn main() -> anyhow::Result<()> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/descending-dark");
+    let folder = gridkit::testdata::folder("descending-dark");
     for spec in &SPECS {
         let mut rng = Rng::with_seed(0xD_2012 + spec.number as u64);
         let grids: Vec<Rows> = (0..spec.cases)
@@ -124,12 +122,7 @@ fn main() -> anyhow::Result<()> {
         std::fs::write(folder.join(name), common::input(&grids))?;
     }
 
-    let mut inputs: Vec<_> = std::fs::read_dir(&folder)?
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<_, _>>()?;
-    inputs.retain(|path| path.extension().is_some_and(|ext| ext == "in"));
-    inputs.sort();
-    for input_path in inputs {
+    for input_path in gridkit::testdata::inputs("descending-dark")? {
         let input = std::fs::read_to_string(&input_path)?;
         let (output, source) = match reference::answer(&input)? {
             Some(output) => (output, "exhaustive reference"),

@@ -11,14 +11,9 @@ use fastrand::Rng;
 
 /// Valid inputs to mutate: small test-data files and freshly generated ones.
 fn seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
-    let folder = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/descending-dark"
-    );
-    let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(folder)
+    let mut seeds: Vec<Vec<u8>> = gridkit::testdata::inputs("descending-dark")
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+        .into_iter()
         .map(|path| std::fs::read(path).unwrap())
         .filter(|bytes| bytes.len() <= 4_000)
         .collect();

@@ -3,8 +3,6 @@
 //! same code without any flaw must print every expected output, so the harness itself is
 //! shown to be right.
 
-use std::path::PathBuf;
-
 use descending_dark::Verdict;
 use descending_dark::parse::{Case, read_all};
 use gridkit::{Grid, Pos};
@@ -163,23 +161,12 @@ fn output(cases: &[Case], flaw: Flaw) -> String {
 
 /// Every test-data input with its name, parsed cases and expected output.
 fn testdata() -> Vec<(String, Vec<Case>, String)> {
-    let folder = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/descending-dark"
-    ));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+    gridkit::testdata::cases("descending-dark")
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
-        .collect();
-    files.sort();
-    files
         .into_iter()
-        .map(|path| {
-            let input = std::fs::read_to_string(&path).unwrap();
-            let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, read_all(input.as_bytes()).unwrap(), expected)
+        .map(|case| {
+            let cases = read_all(case.input.as_bytes()).unwrap();
+            (case.name, cases, case.expected)
         })
         .collect()
 }

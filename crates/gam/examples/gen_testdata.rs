@@ -13,7 +13,7 @@
 //! (boundary cases) is hand-made. Stress files: `heavy.in`, `wide-layer.in`, `mazes.in`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use fastrand::Rng;
 use gam::board::render_input;
@@ -128,7 +128,7 @@ fn write(dir: &Path, name: &str, boards: &[Board]) -> anyhow::Result<()> {
 }
 
 fn main() -> anyhow::Result<()> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/gam");
+    let dir = gridkit::testdata::folder("gam");
     fs::create_dir_all(&dir)?;
     for (number, n) in SIZES {
         for (name, boards) in group(number, n) {
@@ -139,12 +139,7 @@ fn main() -> anyhow::Result<()> {
     write(&dir, "wide-layer", &wide_layers())?;
     write(&dir, "mazes", &mazes())?;
 
-    let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)?
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<_, _>>()?;
-    inputs.retain(|path| path.extension().is_some_and(|ext| ext == "in"));
-    inputs.sort();
-    for input in inputs {
+    for input in gridkit::testdata::inputs("gam")? {
         let mut output = Vec::new();
         gam::run_with(fs::read(&input)?.as_slice(), &mut output, jury::winner)?;
         fs::write(input.with_extension("out"), output)?;

@@ -73,7 +73,7 @@ fn failures(solver: impl Fn(&Board) -> Option<Player>, only_small: bool) -> Vec<
         {
             continue;
         }
-        let expected = answers(case.expected.as_deref().unwrap());
+        let expected = answers(&case.expected);
         if boards
             .iter()
             .zip(&expected)

@@ -10,7 +10,6 @@ mod common;
 
 use std::collections::HashSet;
 use std::fs;
-use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
@@ -30,11 +29,8 @@ fn main() -> anyhow::Result<()> {
     // Boards already present (hand-made ones too) are not generated again: some styles,
     // such as a full board of the highest ladders, have a single board.
     let mut seen = HashSet::new();
-    for entry in fs::read_dir(&dir)? {
-        let path = entry?.path();
-        if path.extension().is_some_and(|ext| ext == "in") {
-            seen.insert(fs::read_to_string(path)?);
-        }
+    for path in gridkit::testdata::inputs("ladders")? {
+        seen.insert(fs::read_to_string(path)?);
     }
     let mut number = 0;
     for (index, style) in common::STYLES.iter().enumerate() {
@@ -49,11 +45,7 @@ fn main() -> anyhow::Result<()> {
         }
     }
 
-    let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    inputs.retain(|path| path.extension().is_some_and(|ext| ext == "in"));
-    inputs.sort();
+    let inputs = gridkit::testdata::inputs("ladders")?;
     for input in &inputs {
         let text = fs::read_to_string(input)?;
         let board = ladders::parse_board(text.as_bytes())

@@ -45,11 +45,7 @@ fn main() -> anyhow::Result<()> {
         fs::write(&path, generate(seed).to_string())
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    let mut inputs: Vec<_> = fs::read_dir(&dir)?
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<_, _>>()?;
-    inputs.retain(|path| path.extension().is_some_and(|ext| ext == "in"));
-    inputs.sort();
+    let inputs = gridkit::testdata::inputs("statues")?;
     let mut wins = 0;
     for input in &inputs {
         let text = fs::read(input).with_context(|| format!("reading {}", input.display()))?;

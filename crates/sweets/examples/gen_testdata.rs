@@ -9,7 +9,6 @@
 //! solution under test.
 
 use std::fs;
-use std::path::PathBuf;
 
 use anyhow::{Context, ensure};
 use sweets::geometry::FULL;
@@ -69,11 +68,7 @@ fn main() -> anyhow::Result<()> {
         fs::write(&path, draw(mask)).with_context(|| format!("writing {}", path.display()))?;
     }
 
-    let mut inputs: Vec<PathBuf> = fs::read_dir(&folder)?
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<_, _>>()?;
-    inputs.retain(|path| path.extension().is_some_and(|ext| ext == "in"));
-    inputs.sort();
+    let inputs = gridkit::testdata::inputs("sweets")?;
     for input in &inputs {
         let text = fs::read(input).with_context(|| format!("reading {}", input.display()))?;
         let mask = parse(&text[..]).with_context(|| format!("parsing {}", input.display()))?;

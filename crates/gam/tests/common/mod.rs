@@ -1,39 +1,14 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::fs;
-use std::path::PathBuf;
-
 use gam::{Board, Player};
 use gridkit::Reader;
+use gridkit::testdata::Case;
 
-/// One input file of `testdata/gam` and its expected output.
-pub struct Case {
-    pub name: String,
-    pub input: String,
-    pub expected: Option<String>,
-}
-
-pub fn testdata_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/gam")
-}
-
-/// Every `*.in` file, sorted by name.
+/// Every case of `testdata/gam`, sorted by name; panics if an `.in` lacks its `.out` or
+/// the other way round.
 pub fn cases() -> Vec<Case> {
-    let mut paths: Vec<PathBuf> = fs::read_dir(testdata_dir())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|path| Case {
-            name: path.file_stem().unwrap().to_string_lossy().into_owned(),
-            input: fs::read_to_string(&path).unwrap(),
-            expected: fs::read_to_string(path.with_extension("out")).ok(),
-        })
-        .collect()
+    gridkit::testdata::cases("gam").unwrap_or_else(|error| panic!("testdata/gam: {error}"))
 }
 
 /// The boards of a valid input.
