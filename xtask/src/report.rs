@@ -35,6 +35,28 @@ pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String
     line
 }
 
+/// The worst time and memory of a problem's runs, against its limits.
+pub fn summary(problem: &str, outcomes: &[Outcome]) -> String {
+    let worst = |share: &dyn Fn(&Outcome) -> f64| {
+        outcomes.iter().max_by(|a, b| share(a).total_cmp(&share(b)))
+    };
+    let time_share =
+        |o: &Outcome| o.measurement.cpu.as_secs_f64() / o.rules.time_limit.as_secs_f64();
+    let memory_share =
+        |o: &Outcome| o.measurement.peak_rss_bytes as f64 / o.rules.memory_budget_bytes as f64;
+    match (worst(&time_share), worst(&memory_share)) {
+        (Some(slowest), Some(largest)) => format!(
+            "{problem}: {} runs; slowest {:.1} ms CPU ({:.1}% of its limit); largest peak {:.2} MiB ({:.1}% of the budget)",
+            outcomes.len(),
+            slowest.measurement.cpu.as_secs_f64() * 1e3,
+            time_share(slowest) * 100.0,
+            largest.measurement.peak_rss_bytes as f64 / MIB,
+            memory_share(largest) * 100.0,
+        ),
+        _ => format!("{problem}: no runs"),
+    }
+}
+
 /// The closing line every test runner's reader looks for.
 pub fn closing_line(passed: usize, failed: usize) -> String {
     format!("{passed} passed, {failed} failed")
@@ -74,6 +96,11 @@ mod tests {
         );
         assert!(first.contains("250.0") && first.contains("2.00") && first.contains("25.0%"));
         assert!(text.ends_with("-> test 2: expected 'A', got 'B'"));
+        assert_eq!(
+            summary("gam", &[outcome]),
+            "gam: 1 runs; slowest 250.0 ms CPU (25.0% of its limit); largest peak 2.00 MiB (25.0% of the budget)"
+        );
+        assert_eq!(summary("gam", &[]), "gam: no runs");
         assert_eq!(closing_line(3, 1), "3 passed, 1 failed");
     }
 }

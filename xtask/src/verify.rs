@@ -91,6 +91,7 @@ fn verify_problem(
     std::fs::create_dir_all(&scratch)?;
     let mut groups: BTreeMap<&str, Vec<bool>> = BTreeMap::new();
     let (mut passed, mut failed) = (0, 0);
+    let mut outcomes = Vec::with_capacity(pairs.len());
     for pair in pairs {
         let rules = Rules {
             time_limit: problem.time_limit_of(&pair.name),
@@ -110,7 +111,9 @@ fn verify_problem(
             .entry(problem.group_of(&pair.name))
             .or_default()
             .push(accepted);
+        outcomes.push(outcome);
     }
+    println!("{}", report::summary(problem.name, &outcomes));
     if problem.grouped {
         print_groups(problem.name, &groups);
     }
