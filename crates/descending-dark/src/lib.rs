@@ -35,7 +35,7 @@
 //! ## Modules
 //! - [`parse`]: strict input reading, one case at a time.
 //! - [`solve`]: the algorithm above.
-//! - [`reference`]: an exhaustive search over sets of possible squares (grids with at most
+//! - [`reference`](mod@reference): an exhaustive search over sets of possible squares (grids with at most
 //!   64 open squares), sharing nothing with the solver.
 //! - [`plain`]: a second, literal implementation for large grids that builds and checks an
 //!   explicit plan, with boolean arrays instead of masks.

@@ -13,7 +13,7 @@
 //!
 //! Complexity: at most 64 squares x 9 times x 9 moves, constant memory.
 //!
-//! [`reference`] plays the game out literally over (square, statue set) states, as an
+//! [`reference`](mod@reference) plays the game out literally over (square, statue set) states, as an
 //! independent check of [`solve`].
 #![forbid(unsafe_code)]
 

@@ -17,7 +17,7 @@
 //! # Complexity
 //! At build time `2^19 * 103` mask tests; at run time O(1) after reading 19 words.
 //!
-//! [`reference`] is an independent, slow oracle for the tests: memoized minimax whose
+//! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized minimax whose
 //! moves are found by walking cube coordinates.
 
 #![forbid(unsafe_code)]
