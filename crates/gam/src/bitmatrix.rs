@@ -1,9 +1,12 @@
-//! Dense bit matrices stored row by row in `u64` words, and the one kernel the solver
-//! needs: combine rows, then transpose, 64 x 64 bits at a time.
+//! Dense bit matrices in `u64` words, and the one kernel the solver needs: combine
+//! rows, then transpose, 64 x 64 bits at a time.
 //!
 //! Row counts are padded to a multiple of 64 so that transposes always work on whole
 //! 64 x 64 blocks. Bits beyond `cols` in a row and rows beyond `rows` are padding: they
-//! may hold anything, and nothing reads them as answers.
+//! may hold anything, and nothing reads them as answers. The words are stored column
+//! of words by column of words (word `w` of every row, then word `w + 1`), so a block
+//! is 64 consecutive words and the rows that the kernel combines are read from one
+//! short column by their row numbers alone.
 //!
 //! Each matrix also keeps a summary of its 64 x 64 blocks: all zeros, all ones (padding
 //! aside) or mixed. In the game most pairs of positions are far apart and settled, so
@@ -16,13 +19,12 @@ const ZEROS: u8 = 0;
 const ONES: u8 = 1;
 const MIXED: u8 = 2;
 
-/// Which rows of a source matrix to combine into one row: the first `count` of `rows`,
-/// which are distinct; the rest repeat the first (AND and OR are idempotent, so a
-/// chunk of rows can be combined as if they all had the largest count).
+/// Which rows of a source matrix to combine into one row: one to four distinct rows,
+/// then the first one repeated to fill the four slots (AND and OR are idempotent, so
+/// a chunk of rows can be combined as if they all had the largest count).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Picks {
     pub rows: [u16; 4],
-    pub count: u8,
 }
 
 impl Picks {
@@ -32,28 +34,34 @@ impl Picks {
     /// If `rows` is empty, longer than four or repeats a row.
     pub fn new(rows: &[u16]) -> Picks {
         assert!((1..=4).contains(&rows.len()), "1 to 4 rows");
-        let mut picks = Picks {
-            rows: [rows[0]; 4],
-            count: rows.len() as u8,
-        };
+        let mut picks = Picks { rows: [rows[0]; 4] };
         picks.rows[..rows.len()].copy_from_slice(rows);
         for (k, row) in rows.iter().enumerate() {
             assert!(!rows[..k].contains(row), "repeated row {row}");
         }
         picks
     }
+
+    /// How many distinct rows: the slots that differ from the first, plus one.
+    pub fn count(self) -> usize {
+        let [a, b, c, d] = self.rows;
+        1 + usize::from(b != a) + usize::from(c != a) + usize::from(d != a)
+    }
 }
 
 /// A `rows` x `cols` matrix of bits; bit `c` of row `r` is bit `c % 64` of word
-/// `r * stride + c / 64`, unless its block is uniform in the summary.
+/// `(c / 64) * height + r`, unless its block is uniform in the summary.
 #[derive(Debug, Clone, Default)]
 pub struct BitMatrix {
     rows: usize,
     cols: usize,
+    /// Words per row.
     stride: usize,
+    /// `rows` rounded up to a multiple of 64: the length of a column of words.
+    height: usize,
     words: Vec<u64>,
-    /// Per block (row block `b`, word `w`) at `b * stride + w`: `ZEROS`, `ONES` or
-    /// `MIXED`.
+    /// Per block (row block `b`, word `w`) at `w * height / 64 + b`, which is also
+    /// where its 64 words start, divided by 64: `ZEROS`, `ONES` or `MIXED`.
     summary: Vec<u8>,
     /// Per block, whether its words hold it (always so for a mixed block; a uniform
     /// one may be left stale until some reader needs its words).
@@ -82,8 +90,9 @@ impl BitMatrix {
         self.rows = rows;
         self.cols = cols;
         self.stride = cols.div_ceil(64);
-        self.words.resize(rows.div_ceil(64) * 64 * self.stride, 0);
-        let blocks = rows.div_ceil(64) * self.stride;
+        self.height = rows.div_ceil(64) * 64;
+        self.words.resize(self.height * self.stride, 0);
+        let blocks = self.height / 64 * self.stride;
         self.summary.clear();
         self.summary.resize(blocks, MIXED);
         self.written.clear();
@@ -99,11 +108,16 @@ impl BitMatrix {
         self.cols
     }
 
+    /// The block holding word `word` of row `row`.
+    fn block_of(&self, row: usize, word: usize) -> usize {
+        (word * self.height + row) / 64
+    }
+
     /// Word `word` of row `row`, as the words or the summary say.
     fn word(&self, row: usize, word: usize) -> u64 {
-        let block = row / 64 * self.stride + word;
+        let block = self.block_of(row, word);
         if self.written[block] {
-            self.words[row * self.stride + word]
+            self.words[word * self.height + row]
         } else {
             u64::from(self.summary[block]).wrapping_neg()
         }
@@ -113,17 +127,13 @@ impl BitMatrix {
         self.word(row, col / 64) >> (col % 64) & 1 == 1
     }
 
-    /// Row `row` for writing; call [`BitMatrix::summarize`] when done.
-    pub fn row_mut(&mut self, row: usize) -> &mut [u64] {
+    /// Sets one bit; call [`BitMatrix::summarize`] when done editing.
+    pub fn set(&mut self, row: usize, col: usize, value: bool) {
         if !self.plain {
             self.materialize();
         }
-        &mut self.words[row * self.stride..(row + 1) * self.stride]
-    }
-
-    pub fn set(&mut self, row: usize, col: usize, value: bool) {
         let bit = 1u64 << (col % 64);
-        let word = &mut self.row_mut(row)[col / 64];
+        let word = &mut self.words[col / 64 * self.height + row];
         if value {
             *word |= bit;
         } else {
@@ -131,14 +141,19 @@ impl BitMatrix {
         }
     }
 
+    /// Sets every bit to `value`; call [`BitMatrix::summarize`] when done editing.
+    pub fn fill(&mut self, value: bool) {
+        if !self.plain {
+            self.materialize();
+        }
+        self.words.fill(u64::from(value).wrapping_neg());
+    }
+
     /// Writes out block `block` if it is stale.
     fn write_out(&mut self, block: usize) {
         if !self.written[block] {
-            let (row_block, word) = (block / self.stride, block % self.stride);
             let value = u64::from(self.summary[block]).wrapping_neg();
-            for row in row_block * 64..row_block * 64 + 64 {
-                self.words[row * self.stride + word] = value;
-            }
+            self.words[block * 64..block * 64 + 64].fill(value);
             self.written[block] = true;
         }
     }
@@ -163,19 +178,20 @@ impl BitMatrix {
         }
     }
 
-    /// Brings the block summary up to date after rows were written directly.
+    /// Brings the block summary up to date after bits were edited.
     pub fn summarize(&mut self) {
-        for row_block in 0..self.rows.div_ceil(64) {
-            let rows = row_block * 64..self.rows.min(row_block * 64 + 64);
-            for word in 0..self.stride {
-                let valid = self.valid_bits(word);
+        let row_blocks = self.height / 64;
+        for word in 0..self.stride {
+            let valid = self.valid_bits(word);
+            for row_block in 0..row_blocks {
+                let first = word * self.height + row_block * 64;
+                let rows = self.rows.min(row_block * 64 + 64) - row_block * 64;
                 let (mut any, mut all) = (0, !0);
-                for row in rows.clone() {
-                    let value = self.words[row * self.stride + word];
+                for &value in &self.words[first..first + rows] {
                     any |= value & valid;
                     all &= value | !valid;
                 }
-                self.summary[row_block * self.stride + word] = state(any, all);
+                self.summary[word * row_blocks + row_block] = state(any, all);
             }
         }
         self.plain = false;
@@ -207,51 +223,50 @@ impl BitMatrix {
     ) -> (bool, bool) {
         let (rows, cols, stride) = (picks.len(), source.cols, source.stride);
         self.reshape(cols, rows);
+        let (source_height, source_row_blocks) = (source.height, source.height / 64);
         let (mut any_one, mut all_ones) = (false, true);
-        // Per row of a chunk, where its source rows start in `words`.
-        let mut offsets = [[0usize; 4]; 64];
         for (row_block, chunk) in picks.chunks(64).enumerate() {
             // The blocks of `source` these rows come from, as a range of row blocks,
-            // and the most rows any of them combines.
-            let (mut low, mut high, mut width) = (u16::MAX, 0, 1);
-            for (offset, pick) in offsets.iter_mut().zip(chunk) {
+            // and the most rows any of them combines (see `Picks::count`).
+            let (mut low, mut high, mut spread) = (u16::MAX, 0, 0u8);
+            for pick in chunk {
                 let [a, b, c, d] = pick.rows;
-                width = width.max(usize::from(pick.count));
                 low = low.min(a.min(b).min(c.min(d)));
                 high = high.max(a.max(b).max(c.max(d)));
-                *offset = pick.rows.map(|row| usize::from(row) * stride);
+                spread |= u8::from(b != a) | u8::from(c != a) << 1 | u8::from(d != a) << 2;
             }
-            let blocks = usize::from(low) / 64..=usize::from(high) / 64;
-            let offsets = &offsets[..chunk.len()];
+            let width = 9 - spread.leading_zeros() as usize;
+            let blocks = usize::from(low) / 64..usize::from(high) / 64 + 1;
             for word in 0..stride {
-                let first = source.summary[blocks.start() * stride + word];
-                let same = blocks
-                    .clone()
-                    .all(|b| source.summary[b * stride + word] == first);
-                let block_state = if same && first != MIXED {
-                    first
+                let column = word * source_row_blocks;
+                let sources = &source.summary[column + blocks.start..column + blocks.end];
+                // Block `word` of row block `row_block` of `M` is block `row_block`
+                // of row block `word` of its transpose.
+                let target = row_block * self.height / 64 + word;
+                let block_state = if sources[0] != MIXED && sources.iter().all(|&s| s == sources[0])
+                {
+                    sources[0]
                 } else {
-                    for b in blocks.clone() {
-                        source.write_out(b * stride + word);
+                    for block in blocks.clone() {
+                        source.write_out(column + block);
                     }
-                    let mut block = [0u64; 64];
                     let valid = source.valid_bits(word);
-                    let (any, all) = gather::<AND>(&mut block, offsets, width, valid, |offset| {
-                        source.words[offset + word]
-                    });
+                    let words = &source.words[word * source_height..(word + 1) * source_height];
+                    let block: &mut [u64; 64] = (&mut self.words[target * 64..target * 64 + 64])
+                        .try_into()
+                        .expect("a block is 64 words");
+                    let (any, all) =
+                        gather::<AND>(block, chunk, width, valid, |row| words[usize::from(row)]);
                     let block_state = state(any, all);
                     if block_state == MIXED {
-                        transpose64(&mut block);
-                        for (col, &value) in block.iter().enumerate() {
-                            self.words[(word * 64 + col) * self.stride + row_block] = value;
-                        }
+                        transpose64(block);
                     }
                     block_state
                 };
                 any_one |= block_state != ZEROS;
                 all_ones &= block_state == ONES;
-                self.summary[word * self.stride + row_block] = block_state;
-                self.written[word * self.stride + row_block] = block_state == MIXED;
+                self.summary[target] = block_state;
+                self.written[target] = block_state == MIXED;
             }
         }
         self.plain = false;
@@ -260,15 +275,16 @@ impl BitMatrix {
 }
 
 /// Fills `block[r]` with the AND (if `AND`) or the OR of the first `width` words that
-/// `read` finds at `offsets[r]`; returns the OR and the AND of the results, restricted
-/// to the `valid` bits. One loop per width, so that the inner loop has no branch.
+/// `read` finds for `picks[r].rows`; returns the OR and the AND of the results,
+/// restricted to the `valid` bits. One loop per width, so that the inner loop has no
+/// branch.
 #[inline(always)]
 fn gather<const AND: bool>(
     block: &mut [u64; 64],
-    offsets: &[[usize; 4]],
+    picks: &[Picks],
     width: usize,
     valid: u64,
-    read: impl Fn(usize) -> u64,
+    read: impl Fn(u16) -> u64,
 ) -> (u64, u64) {
     let join = |x: u64, y: u64| if AND { x & y } else { x | y };
     let (mut any, mut all) = (0, !0);
@@ -277,14 +293,14 @@ fn gather<const AND: bool>(
         any |= value & valid;
         all &= value | !valid;
     };
-    let rows = block.iter_mut().zip(offsets);
+    let rows = block.iter_mut().zip(picks.iter().map(|pick| pick.rows));
     match width {
-        1 => rows.for_each(|(slot, &[a, ..])| store(slot, read(a))),
-        2 => rows.for_each(|(slot, &[a, b, ..])| store(slot, join(read(a), read(b)))),
-        3 => rows.for_each(|(slot, &[a, b, c, _])| {
+        1 => rows.for_each(|(slot, [a, ..])| store(slot, read(a))),
+        2 => rows.for_each(|(slot, [a, b, ..])| store(slot, join(read(a), read(b)))),
+        3 => rows.for_each(|(slot, [a, b, c, _])| {
             store(slot, join(join(read(a), read(b)), read(c)));
         }),
-        _ => rows.for_each(|(slot, &[a, b, c, d])| {
+        _ => rows.for_each(|(slot, [a, b, c, d])| {
             store(slot, join(join(read(a), read(b)), join(read(c), read(d))));
         }),
     }
@@ -414,7 +430,7 @@ mod tests {
             assert_eq!((target.rows(), target.cols()), (cols, picks.len()));
             let (mut saw_one, mut saw_zero) = (false, false);
             for (r, pick) in picks.iter().enumerate() {
-                let used = &pick.rows[..usize::from(pick.count)];
+                let used = &pick.rows[..pick.count()];
                 for c in 0..cols {
                     let mut values = used.iter().map(|&s| source.get(s as usize, c));
                     let want = if and {
@@ -436,8 +452,8 @@ mod tests {
         // 200 x 200: ones everywhere but a diagonal band, summarized like the solver's.
         let n = 200;
         let mut source = BitMatrix::new(n, n);
+        source.fill(true);
         for r in 0..n {
-            source.row_mut(r).fill(!0);
             for c in r.saturating_sub(2)..(r + 3).min(n) {
                 source.set(r, c, false);
             }
@@ -479,7 +495,7 @@ mod tests {
     #[test]
     fn the_summary_ignores_padding() {
         let mut source = BitMatrix::new(1, 70);
-        source.row_mut(0).fill(!0);
+        source.fill(true);
         let one = [Picks::new(&[0])];
         let mut target = BitMatrix::default();
         assert_eq!(

@@ -33,29 +33,8 @@ const WALL: u32 = 0x7FFF_FFFF;
 /// The mark of a square on a shortest path: `ON_PATH | slot << 2 | level % 4`. Its two
 /// on-path neighbour layers are `level - 1` and `level + 1`, which differ modulo 4.
 const ON_PATH: u32 = 0x8000_0000;
-
-/// For each set of found neighbours (bit `k`: neighbour `k`), their indices in order,
-/// then the first one repeated.
-const FOUND_FIRST: [[u8; 4]; 16] = {
-    let mut table = [[0u8; 4]; 16];
-    let mut found = 0;
-    while found < 16 {
-        let (mut count, mut k) = (0, 0);
-        while k < 4 {
-            if found >> k & 1 == 1 {
-                table[found][count] = k as u8;
-                count += 1;
-            }
-            k += 1;
-        }
-        while count > 0 && count < 4 {
-            table[found][count] = table[found][0];
-            count += 1;
-        }
-        found += 1;
-    }
-    table
-};
+/// A value no cell holds.
+const NOTHING: u32 = u32::MAX;
 
 /// Who wins with best play; `None` when no white path joins A and B.
 ///
@@ -77,10 +56,10 @@ pub struct Solver {
     order: Vec<u32>,
     /// Layer `k` (squares with `dist_A = k`) is `order[start[k]..start[k + 1]]`.
     start: Vec<u32>,
-    /// For each square of the layer at hand, the slots of its neighbours one layer
-    /// nearer the middle (where A moves next from layers before the middle, and B from
-    /// layers after it). A layer holds squares of one colour, at most 45,000 for
-    /// `n <= 300`, so slots fit in 16 bits.
+    /// For each square of `order`, the slots of its neighbours one layer nearer the
+    /// middle (where A moves next from layers before the middle, and B from layers
+    /// after it). A layer holds squares of one colour, at most 45,000 for `n <= 300`,
+    /// so slots fit in 16 bits.
     next: Vec<Picks>,
     /// The side of the framed board.
     side: usize,
@@ -94,7 +73,7 @@ impl Solver {
     /// # Complexity
     /// O(n^2) for the search from B and the walk over the shortest paths from A, then
     /// O(sum over levels of |L_k| |L_{D-k}| / 16) word operations at most. Memory:
-    /// about 10 bytes per square plus two levels of bit matrices.
+    /// about 16 bytes per square plus two levels of bit matrices.
     ///
     /// # Panics
     /// If `n` exceeds the statement's 300 (positions inside a layer are 16-bit).
@@ -106,7 +85,7 @@ impl Solver {
         );
         self.frame(board);
         let (a, b) = (self.framed(board, board.a), self.framed(board, board.b));
-        self.search_from(b);
+        self.search_from(b, a);
         let distance = self.cells[a];
         if distance == UNREACHED {
             return None;
@@ -126,27 +105,34 @@ impl Solver {
     /// Copies the board into `cells`: white squares `UNREACHED`, the rest `WALL`.
     fn frame(&mut self, board: &Board) {
         self.side = board.n + 2;
-        self.cells.clear();
-        self.cells.resize(self.side * self.side, WALL);
-        for (row, whites) in board.white.chunks_exact(board.n).enumerate() {
-            let first = (row + 1) * self.side + 1;
-            for (cell, &white) in self.cells[first..first + board.n].iter_mut().zip(whites) {
-                *cell = if white { UNREACHED } else { WALL };
-            }
+        let cells = &mut self.cells;
+        cells.clear();
+        cells.resize(self.side + 1, WALL);
+        for whites in board.white.chunks_exact(board.n) {
+            cells.extend(
+                whites
+                    .iter()
+                    .map(|&white| if white { UNREACHED } else { WALL }),
+            );
+            // The right border of this row and the left border of the next.
+            cells.extend([WALL; 2]);
         }
+        cells.resize(self.side * self.side, WALL);
     }
 
-    /// Breadth-first distances to `b`, using `order` as the queue.
-    fn search_from(&mut self, b: usize) {
+    /// Breadth-first distances to `b`, using `order` as the queue, until `a` has its
+    /// distance `D`: every square on a shortest path is nearer `b` than that.
+    fn search_from(&mut self, b: usize, a: usize) {
         let side = self.side;
         let (cells, queue) = (&mut self.cells, &mut self.order);
         // Every square enters the queue at most once: room for all, written by index.
-        queue.clear();
-        queue.resize(cells.len(), 0);
+        if queue.len() < cells.len() {
+            queue.resize(cells.len(), 0);
+        }
         cells[b] = 0;
         queue[0] = b as u32;
         let (mut head, mut tail) = (0, 1);
-        while head < tail {
+        while head < tail && cells[a] == UNREACHED {
             let square = queue[head] as usize;
             head += 1;
             let next = cells[square] + 1;
@@ -158,76 +144,72 @@ impl Solver {
                 }
             }
         }
-        queue.truncate(tail);
     }
 
     /// Walks from `a` along steps that bring B's start one closer: exactly the squares
     /// on shortest paths, met layer by layer. Each gets its `ON_PATH` mark when first
-    /// met, which also keeps it from being met twice.
+    /// met, which also keeps it from being met twice. On the way, each square records
+    /// in `next` its neighbours one layer nearer the middle, found among the four
+    /// neighbours it looks at anyway.
     fn collect_layers(&mut self, a: usize, distance: u32) {
         let side = self.side;
-        let (cells, order, start) = (&mut self.cells, &mut self.order, &mut self.start);
-        order.clear();
-        order.resize(cells.len(), 0);
+        let middle = distance / 2;
+        let (cells, order) = (&mut self.cells[..], &mut self.order[..]);
+        let (start, next) = (&mut self.start, &mut self.next);
+        // `order` has room for every square (see `search_from`).
         start.clear();
+        next.clear();
         order[0] = a as u32;
         cells[a] = ON_PATH;
         start.push(0);
         let mut len = 1;
-        for k in 0..distance {
+        for k in 0..=distance {
             // All of layer `k` was met while walking layer `k - 1`.
             let (begin, end) = (start[k as usize] as usize, len);
             start.push(end as u32);
-            // Squares of layer `k + 1` are the unmarked ones one step nearer B.
-            let closer = distance - k - 1;
+            // Squares of layer `k + 1` are the unmarked ones one step nearer B; B's
+            // start has none.
+            let closer = if k < distance {
+                distance - k - 1
+            } else {
+                NOTHING
+            };
             let mark = ON_PATH | ((k + 1) % 4);
-            for index in begin..end {
+            // The layer toward the middle (for the middle itself, either will do).
+            let toward = if k < middle { k + 1 } else { k - 1 };
+            let want = ON_PATH | (toward % 4);
+            next.extend((begin..end).map(|index| {
                 let square = order[index] as usize;
+                // The slots found, 16 bits each, shifted in from the bottom of one
+                // register; `empty` keeps the lanes still free. (Built in an array,
+                // the picks would be stored in pieces and read back whole, which
+                // stalls the processor on every square.)
+                let (mut slots, mut empty) = (0u64, !0u64);
                 for neighbour in [square - side, square - 1, square + 1, square + side] {
-                    if cells[neighbour] == closer {
-                        cells[neighbour] = mark | ((len - end) as u32) << 2;
+                    let mut value = cells[neighbour];
+                    if value == closer {
+                        value = mark | ((len - end) as u32) << 2;
+                        cells[neighbour] = value;
                         order[len] = neighbour as u32;
                         len += 1;
                     }
+                    if value & (ON_PATH | 3) == want {
+                        // Bit 31 shifts to bit 29, out of the 16-bit slot.
+                        slots = slots << 16 | u64::from(value >> 2 & 0xFFFF);
+                        empty <<= 16;
+                    }
                 }
-            }
+                debug_assert!(
+                    empty != !0,
+                    "a square on a shortest path with no next square"
+                );
+                // A slot found, repeated in the free lanes (see `Picks`).
+                slots |= ((slots & 0xFFFF) * 0x0001_0001_0001_0001) & empty;
+                Picks {
+                    rows: [0, 16, 32, 48].map(|shift| (slots >> shift) as u16),
+                }
+            }));
         }
-        order.truncate(len);
-        start.push(len as u32);
-    }
-
-    /// Fills `next` for the squares of layer `from` with their neighbours in layer
-    /// `toward`. Every square on a shortest path has a neighbour in each adjacent layer.
-    /// This runs once per matrix row, so it avoids data-dependent branches: the
-    /// neighbours found are put first by a table indexed by which ones were found.
-    fn steps(&self, from: u32, toward: u32, next: &mut Vec<Picks>) {
-        let side = self.side;
-        let want = ON_PATH | (toward % 4);
-        let layer =
-            &self.order[self.start[from as usize] as usize..self.start[from as usize + 1] as usize];
-        next.clear();
-        next.extend(layer.iter().map(|&square| {
-            let square = square as usize;
-            let around = &self.cells[square - side..=square + side];
-            let cells = [
-                around[0],
-                around[side - 1],
-                around[side + 1],
-                around[2 * side],
-            ];
-            let is_next = |k: usize| usize::from(cells[k] & (ON_PATH | 3) == want) << k;
-            let found = is_next(0) | is_next(1) | is_next(2) | is_next(3);
-            debug_assert!(
-                found != 0,
-                "a square on a shortest path with no next square"
-            );
-            let slot = |k: u8| ((cells[usize::from(k)] & !ON_PATH) >> 2) as u16;
-            let [a, b, c, d] = FOUND_FIRST[found];
-            Picks {
-                rows: [slot(a), slot(b), slot(c), slot(d)],
-                count: found.count_ones() as u8,
-            }
-        }));
     }
 
     fn layer_len(&self, k: u32) -> usize {
@@ -248,20 +230,20 @@ impl Solver {
             return Player::B;
         }
         let [mut t, mut u_transposed] = std::mem::take(&mut self.matrices);
-        let mut next = std::mem::take(&mut self.next);
+        let layer = |k: u32| {
+            &self.next[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+        };
         // T at the middle: A wins unless B stepped onto his square.
         t.reset(width, width);
+        t.fill(true);
         for j in 0..width {
-            t.row_mut(j).fill(!0);
             t.set(j, j, false);
         }
         t.summarize();
         let mut winner = Player::B;
         for k in (0..middle).rev() {
-            self.steps(d - k, d - k - 1, &mut next);
-            u_transposed.combine_transposed::<true>(&mut t, &next);
-            self.steps(k, k + 1, &mut next);
-            let (any_one, all_ones) = t.combine_transposed::<false>(&mut u_transposed, &next);
+            u_transposed.combine_transposed::<true>(&mut t, layer(d - k));
+            let (any_one, all_ones) = t.combine_transposed::<false>(&mut u_transposed, layer(k));
             // Once a whole level is decided, every earlier one is too: each square has
             // a next square on a shortest path, so OR and AND over nonempty sets keep
             // it. Level 0 is 1 x 1, so the loop always ends here.
@@ -271,7 +253,6 @@ impl Solver {
             }
         }
         self.matrices = [t, u_transposed];
-        self.next = next;
         winner
     }
 }
@@ -306,15 +287,13 @@ mod tests {
         // Framed side 5: square (0, 2) is 1 * 5 + 3, square (2, 0) is 3 * 5 + 1.
         assert_eq!(solver.order[3..5], [8, 16]);
         // Layer 1 leads to layer 2 square by square, and so does layer 3.
-        let mut next = Vec::new();
-        solver.steps(1, 2, &mut next);
-        assert_eq!(next, [Picks::new(&[0]), Picks::new(&[1])]);
-        solver.steps(3, 2, &mut next);
-        assert_eq!(next, [Picks::new(&[0]), Picks::new(&[1])]);
-        // A's start leads to both squares of layer 1.
-        solver.steps(0, 1, &mut next);
-        assert_eq!(next, [Picks::new(&[0, 1])]);
-        assert_eq!(FOUND_FIRST[0b1010], [1, 3, 1, 1]);
+        let one_each = [Picks::new(&[0]), Picks::new(&[1])];
+        assert_eq!(solver.next[1..3], one_each);
+        assert_eq!(solver.next[5..7], one_each);
+        // A's start leads to both squares of layer 1, B's to both of layer 3 (the
+        // neighbour found last comes first).
+        assert_eq!(solver.next[0], Picks::new(&[1, 0]));
+        assert_eq!(solver.next[7], Picks::new(&[1, 0]));
         assert_eq!(solver.cells[8], ON_PATH | 2);
         assert_eq!(solver.cells[16], ON_PATH | 1 << 2 | 2);
         assert_eq!(solver.cells[2 * 5 + 2], WALL);
