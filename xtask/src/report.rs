@@ -46,7 +46,7 @@ pub fn summary(problem: &str, outcomes: &[Outcome]) -> String {
         |o: &Outcome| o.measurement.peak_rss_bytes as f64 / o.rules.memory_budget_bytes as f64;
     match (worst(&time_share), worst(&memory_share)) {
         (Some(slowest), Some(largest)) => format!(
-            "{problem}: {} runs; slowest {:.1} ms CPU ({:.1}% of its limit); largest peak {:.2} MiB ({:.1}% of the budget)",
+            "{problem}: {} runs; nearest the time limit {:.1} ms CPU ({:.1}% of it); largest peak {:.2} MiB ({:.1}% of the budget)",
             outcomes.len(),
             slowest.measurement.cpu.as_secs_f64() * 1e3,
             time_share(slowest) * 100.0,
@@ -98,7 +98,7 @@ mod tests {
         assert!(text.ends_with("-> test 2: expected 'A', got 'B'"));
         assert_eq!(
             summary("gam", &[outcome]),
-            "gam: 1 runs; slowest 250.0 ms CPU (25.0% of its limit); largest peak 2.00 MiB (25.0% of the budget)"
+            "gam: 1 runs; nearest the time limit 250.0 ms CPU (25.0% of it); largest peak 2.00 MiB (25.0% of the budget)"
         );
         assert_eq!(summary("gam", &[]), "gam: no runs");
         assert_eq!(closing_line(3, 1), "3 passed, 1 failed");
