@@ -8,14 +8,14 @@ use xtask::judge::{Outcome, Rules, Verdict, judge};
 
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
-/// A scratch folder with one test: input "A\nB\n", expected output the same.
-fn setup(name: &str) -> (PathBuf, PathBuf, PathBuf) {
+/// A scratch folder with one test: input "A\nB\n" and the given expected output.
+fn setup(name: &str, expected_text: &str) -> (PathBuf, PathBuf, PathBuf) {
     let dir = std::env::temp_dir().join(format!("xtask-verdicts-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("case.in");
     let expected = dir.join("case.out");
     std::fs::write(&input, "A\nB\n").unwrap();
-    std::fs::write(&expected, "A\nB\n").unwrap();
+    std::fs::write(&expected, expected_text).unwrap();
     (dir, input, expected)
 }
 
@@ -28,8 +28,13 @@ fn rules() -> Rules {
     }
 }
 
+/// Judges the fixture `kind` on the test; the right answer is the input itself.
 fn run_fixture(kind: &str) -> Outcome {
-    let (dir, input, expected) = setup(kind);
+    judge_fixture(kind, kind, "A\nB\n")
+}
+
+fn judge_fixture(name: &str, kind: &str, expected_text: &str) -> Outcome {
+    let (dir, input, expected) = setup(name, expected_text);
     let outcome = judge(
         Path::new(XTASK),
         &["fixture", kind],
@@ -96,18 +101,7 @@ fn endless_output_is_an_output_limit() {
 
 #[test]
 fn a_corrupted_expected_output_fails_and_is_named() {
-    let (dir, input, expected) = setup("corrupt");
-    std::fs::write(&expected, "A\nC\n").unwrap();
-    let outcome = judge(
-        Path::new(XTASK),
-        &["fixture", "echo"],
-        &input,
-        &expected,
-        &dir,
-        rules(),
-    )
-    .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+    let outcome = judge_fixture("corrupt", "echo", "A\nC\n");
     assert_eq!(
         outcome.verdict,
         Verdict::WrongAnswer("test 2: expected 'C', got 'B'".into())
