@@ -29,16 +29,7 @@ fn expected_outputs_are_the_jury_answers() {
 
 #[test]
 fn the_solver_reproduces_every_expected_output() {
-    for case in cases() {
-        let mut output = Vec::new();
-        gam::run(case.input.as_bytes(), &mut output).unwrap();
-        assert_eq!(
-            String::from_utf8(output).unwrap(),
-            case.expected,
-            "{}",
-            case.name
-        );
-    }
+    gridkit::testdata::assert_solver_reproduces("gam", |input, output| gam::run(input, output));
 }
 
 #[test]

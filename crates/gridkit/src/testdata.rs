@@ -103,6 +103,31 @@ pub fn run_binary(program: &str, input: &[u8]) -> io::Result<Output> {
     child.wait_with_output()
 }
 
+/// Test support: `run` (a solver's `run(input, output)`) prints every expected output of
+/// `problem` exactly.
+///
+/// # Panics
+/// On an error or a difference, naming the case.
+pub fn assert_solver_reproduces<E: std::fmt::Display>(
+    problem: &str,
+    run: impl Fn(&[u8], &mut Vec<u8>) -> Result<(), E>,
+) {
+    let cases = cases(problem).expect("the test data can be read");
+    assert!(!cases.is_empty(), "{problem} has no test data");
+    for case in cases {
+        let mut output = Vec::new();
+        if let Err(error) = run(case.input.as_bytes(), &mut output) {
+            panic!("{}.in: {error}", case.name);
+        }
+        assert_eq!(
+            String::from_utf8_lossy(&output),
+            case.expected,
+            "{}.in",
+            case.name
+        );
+    }
+}
+
 /// Test support: `binary` answers every `sample*` case of `problem` on stdout, exit code 0,
 /// nothing on stderr.
 ///

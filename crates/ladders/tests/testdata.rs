@@ -75,9 +75,7 @@ fn expected_outputs_come_from_the_reference() {
 
 #[test]
 fn the_solver_prints_every_expected_output() {
-    for (name, input, expected) in cases() {
-        let mut output = Vec::new();
-        ladders::run(input.as_bytes(), &mut output).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(String::from_utf8(output).unwrap(), expected, "{name}");
-    }
+    gridkit::testdata::assert_solver_reproduces("ladders", |input, output| {
+        ladders::run(input, output)
+    });
 }

@@ -54,17 +54,9 @@ fn expected_outputs_are_the_reference_answers() {
 
 #[test]
 fn the_solver_reproduces_every_expected_output() {
-    for Case {
-        name,
-        input,
-        expected,
-    } in cases()
-    {
-        let mut output = Vec::new();
-        statues::run(input.as_bytes(), &mut output)
-            .unwrap_or_else(|error| panic!("{name}.in: {error}"));
-        assert_eq!(String::from_utf8(output).unwrap(), expected, "{name}");
-    }
+    gridkit::testdata::assert_solver_reproduces("statues", |input, output| {
+        statues::run(input, output)
+    });
 }
 
 /// The answers the spec states outright: the samples and the errata of the seed write-up.

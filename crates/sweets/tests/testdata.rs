@@ -53,14 +53,7 @@ fn expected_outputs_are_the_reference_answers() {
 
 #[test]
 fn the_solver_prints_the_expected_outputs() {
-    for case in cases() {
-        let mut output = Vec::new();
-        sweets::run(case.input.as_bytes(), &mut output).unwrap();
-        assert_eq!(
-            String::from_utf8(output).unwrap(),
-            case.expected,
-            "{}",
-            input_path(&case).display()
-        );
-    }
+    gridkit::testdata::assert_solver_reproduces("sweets", |input, output| {
+        sweets::run(input, output)
+    });
 }
