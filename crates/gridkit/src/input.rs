@@ -296,6 +296,33 @@ impl<'a> Line<'a> {
     /// # Errors
     /// A character outside `allowed`, a short row, or a long one.
     pub fn cells(&mut self, width: usize, allowed: &[u8]) -> InputResult<&'a [u8]> {
+        if let Some(row) = self.well_formed_row(width, allowed) {
+            self.position = self.bytes.len();
+            return Ok(row);
+        }
+        self.first_fault_in_row(width, allowed)
+    }
+
+    /// The row if the rest of the line is exactly `width` allowed characters and blanks.
+    ///
+    /// Checked without a branch per byte: boards of 90,000 cells are read in a blink, and
+    /// only a faulty row pays for the search that names its first fault.
+    fn well_formed_row(&self, width: usize, allowed: &[u8]) -> Option<&'a [u8]> {
+        let mut members = [0u64; 4];
+        for &byte in allowed {
+            members[usize::from(byte >> 6)] |= 1 << (byte & 63);
+        }
+        let is_member = |byte: u8| members[usize::from(byte >> 6)] >> (byte & 63) & 1 == 1;
+        let (row, rest) = self.rest().split_at_checked(width)?;
+        let row_ok = row.iter().fold(true, |ok, &byte| ok & is_member(byte));
+        let rest_ok = rest
+            .iter()
+            .fold(true, |ok, &byte| ok & matches!(byte, b' ' | b'\t'));
+        (row_ok && rest_ok).then_some(row)
+    }
+
+    /// The error for a row that [`Line::well_formed_row`] refused: the first fault.
+    fn first_fault_in_row(&mut self, width: usize, allowed: &[u8]) -> InputResult<&'a [u8]> {
         let start = self.position;
         for index in 0..width {
             let Some(&byte) = self.bytes.get(self.position) else {
@@ -439,6 +466,28 @@ mod tests {
             input.line("row").unwrap().cells(4, b".#AB").unwrap(),
             b"A.#B"
         );
+    }
+
+    #[test]
+    fn the_quick_row_check_and_the_fault_search_agree() {
+        for text in [
+            "A.#B",
+            "A.#B  \t",
+            "A.#",
+            "A.#B.",
+            "A.xB",
+            "A.#B x",
+            "A #B",
+            "",
+            "  ",
+            "\u{e9}.#B",
+        ] {
+            let quick = Line::new(text.as_bytes(), 1).well_formed_row(4, b".#AB");
+            let thorough = Line::new(text.as_bytes(), 1)
+                .first_fault_in_row(4, b".#AB")
+                .ok();
+            assert_eq!(quick, thorough, "{text:?}");
+        }
     }
 
     #[test]
