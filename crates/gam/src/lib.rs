@@ -54,6 +54,7 @@
 
 pub mod bitmatrix;
 pub mod board;
+#[cfg(feature = "testkit")]
 pub mod generate;
 pub mod jury;
 pub mod parse;

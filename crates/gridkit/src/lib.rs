@@ -4,17 +4,23 @@
 //!   column (`line 4, column 7: expected one of ".#AB", found 'x'`).
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
 //! - [`bfs`]: iterative breadth-first distances (`u32`, no recursion).
-//! - [`exit`]: how a solver binary reports a refused input and exits.
-//! - [`testdata`]: the `testdata/<problem>` pairs, for tests and generators.
+//! - [`exit`] and [`cli`]: a solver binary's command line (`--explain`) and how it ends.
+//! - `testkit` (feature `testkit`, test support only): the `ProblemKit` trait that stress
+//!   testing drives, flawed solvers, input mutations, and `testdata`, the
+//!   `testdata/<problem>` pairs.
 //!
 //! Only what two or more solvers use lives here.
 #![forbid(unsafe_code)]
 
 pub mod bfs;
+pub mod cli;
 pub mod exit;
 pub mod grid;
 pub mod input;
+#[cfg(feature = "testkit")]
 pub mod testdata;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use bfs::{UNREACHED, bfs_by, grid_bfs};
 pub use exit::exit_code;
