@@ -7,9 +7,11 @@
 
 mod flawed;
 mod mutate;
+mod stress;
 
-pub use flawed::{Flawed, flawed_main};
+pub use flawed::{Flawed, find as find_flawed, flawed_main};
 pub use mutate::mutate;
+pub use stress::{RAMP, case_rng, scale_of, shrink};
 
 /// Everything the test tools need to know about one problem.
 pub trait ProblemKit: 'static {
