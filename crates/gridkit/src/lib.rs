@@ -5,6 +5,7 @@
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
 //! - [`bfs`]: iterative breadth-first distances (`u32`, no recursion).
 //! - [`exit`] and [`cli`]: a solver binary's command line (`--explain`) and how it ends.
+//! - [`explain`]: boards as text and run-length move sequences, for explanations.
 //! - `testkit` (feature `testkit`, test support only): the `ProblemKit` trait that stress
 //!   testing drives, flawed solvers, input mutations, and `testdata`, the
 //!   `testdata/<problem>` pairs.
@@ -15,6 +16,7 @@
 pub mod bfs;
 pub mod cli;
 pub mod exit;
+pub mod explain;
 pub mod grid;
 pub mod input;
 #[cfg(feature = "testkit")]
