@@ -8,9 +8,8 @@ use anyhow::{Context, Result, bail};
 
 use crate::judge::{self, Outcome, Rules, Verdict};
 use crate::problems::{Bench, Problem, find};
-use crate::project_root;
-
-const MIB: f64 = (1 << 20) as f64;
+use crate::units::MIB_F64 as MIB;
+use crate::{build, project_root};
 
 #[derive(Debug)]
 pub struct BenchCmd {
@@ -36,19 +35,28 @@ impl BenchCmd {
             )
         })?;
         let root = project_root();
-        crate::build::release(&root, std::iter::once(problem.name), true)?;
-        let solver = root.join("target/release").join(problem.name);
-        let reference = root
-            .join("target/release/examples")
-            .join(format!("{}_reference", problem.name.replace('-', "_")));
+        let executables = build::release(&root, std::iter::once(problem.name), true)?;
+        let solver = executables.get(problem.name)?;
+        let reference =
+            executables.get(&format!("{}_reference", problem.name.replace('-', "_")))?;
+        let scratch = tempfile::Builder::new()
+            .prefix(&format!("xtask-bench-{}-", problem.name))
+            .tempdir_in(build::scratch(&root, "bench")?)?;
         println!(
             "{:<14} {:>11} {:>10} {:>14} {:>13} {:>9}",
             "file", "solver ms", "solver MiB", "reference ms", "reference MiB", "speed-up"
         );
         let mut missed = Vec::new();
         for file in bench.files {
-            let fast = best_of(&root, problem, &solver, file, self.runs)?;
-            let slow = best_of(&root, problem, &reference, file, self.runs.min(3))?;
+            let fast = best_of(&root, problem, solver, file, self.runs, scratch.path())?;
+            let slow = best_of(
+                &root,
+                problem,
+                reference,
+                file,
+                self.runs.min(3),
+                scratch.path(),
+            )?;
             let speedup = slow.cpu.as_secs_f64() / fast.cpu.as_secs_f64().max(1e-6);
             println!(
                 "{:<14} {:>11.2} {:>10.2} {:>14.2} {:>13.2} {:>8.1}x",
@@ -105,12 +113,11 @@ fn best_of(
     program: &Path,
     file: &str,
     runs: usize,
+    scratch: &Path,
 ) -> Result<Best> {
     let dir = root.join("testdata").join(problem.name);
     let input = dir.join(format!("{file}.in"));
     let expected = dir.join(format!("{file}.out"));
-    let scratch = root.join("target/xtask/bench").join(problem.name);
-    std::fs::create_dir_all(&scratch)?;
     // The benchmark measures; it does not judge limits, so the caps are loose.
     let rules = Rules {
         time_limit: Duration::from_secs(120),
@@ -127,7 +134,7 @@ fn best_of(
             verdict,
             measurement,
             ..
-        } = judge::judge(program, &[], &input, &expected, &scratch, rules)?;
+        } = judge::judge(program, &[], &input, &expected, scratch, rules)?;
         if verdict != Verdict::Accepted {
             bail!(
                 "{} on {file}: {} {}",

@@ -1,28 +1,135 @@
-//! Building the release binaries once, through the cargo that runs us.
+//! Building the release binaries once, through the cargo that runs us, and finding them
+//! where cargo put them: cargo's JSON build messages name every executable, so
+//! `CARGO_TARGET_DIR` and `build.target-dir` are honoured without guessing paths.
 
-use std::path::Path;
-use std::process::Command;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, ensure};
 
-/// `cargo build --release` of the binaries of `crates` (and their examples if asked).
+/// The executables one build produced, by target name (`statues`, `gam_flawed`...).
+#[derive(Debug, Default)]
+pub struct Executables {
+    by_name: BTreeMap<String, PathBuf>,
+}
+
+impl Executables {
+    /// The executable of the binary or example `name`.
+    ///
+    /// # Errors
+    /// The build produced no executable of that name.
+    pub fn get(&self, name: &str) -> Result<&Path> {
+        self.by_name
+            .get(name)
+            .map(PathBuf::as_path)
+            .with_context(|| {
+                let built: Vec<&str> = self.by_name.keys().map(String::as_str).collect();
+                format!(
+                    "cargo built no executable named '{name}' (built: {})",
+                    built.join(", ")
+                )
+            })
+    }
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// `cargo build --release` of the binaries of `crates` (and their examples if asked);
+/// returns where cargo put each executable.
+///
+/// # Errors
+/// Cargo cannot be run, the build fails, or its messages cannot be read.
 pub fn release<'a>(
     root: &Path,
     crates: impl Iterator<Item = &'a str>,
     examples: bool,
-) -> Result<()> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
+) -> Result<Executables> {
+    let mut command = cargo();
     command
         .current_dir(root)
-        .args(["build", "--release", "--bins"]);
+        .args(["build", "--release", "--bins"])
+        // Diagnostics still reach the terminal rendered; stdout carries the JSON.
+        .arg("--message-format=json-render-diagnostics")
+        .stdout(Stdio::piped());
     if examples {
         command.arg("--examples");
     }
     for name in crates {
         command.args(["--package", name]);
     }
-    let status = command.status().context("running cargo build")?;
+    let mut child = command.spawn().context("running cargo build")?;
+    let stdout = child.stdout.take().context("cargo build without stdout")?;
+    let mut executables = Executables::default();
+    for line in BufReader::new(stdout).lines() {
+        if let Some((name, path)) = executable_of(&line.context("reading cargo's messages")?) {
+            executables.by_name.insert(name, path);
+        }
+    }
+    let status = child.wait().context("waiting for cargo build")?;
     ensure!(status.success(), "cargo build --release failed");
-    Ok(())
+    Ok(executables)
+}
+
+/// The (target name, executable) a cargo JSON message announces, if it announces one.
+fn executable_of(message: &str) -> Option<(String, PathBuf)> {
+    let value: serde_json::Value = serde_json::from_str(message).ok()?;
+    if value["reason"] != "compiler-artifact" {
+        return None;
+    }
+    let path = value["executable"].as_str()?;
+    let name = value["target"]["name"].as_str()?;
+    Some((name.to_owned(), PathBuf::from(path)))
+}
+
+/// Cargo's target directory for the workspace at `root`, wherever it is configured.
+///
+/// # Errors
+/// `cargo metadata` fails or does not name it.
+pub fn target_dir(root: &Path) -> Result<PathBuf> {
+    let output = cargo()
+        .current_dir(root)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running cargo metadata")?;
+    ensure!(output.status.success(), "cargo metadata failed");
+    let value: serde_json::Value =
+        serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
+    let dir = value["target_directory"]
+        .as_str()
+        .context("cargo metadata names no target directory")?;
+    Ok(PathBuf::from(dir))
+}
+
+/// A folder for the xtask's own files (`<target>/xtask/<purpose>`), created.
+///
+/// # Errors
+/// The target directory cannot be found or the folder cannot be created.
+pub fn scratch(root: &Path, purpose: &str) -> Result<PathBuf> {
+    let dir = target_dir(root)?.join("xtask").join(purpose);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    Ok(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_artifacts_with_an_executable_are_taken() {
+        let binary = r#"{"reason":"compiler-artifact","target":{"name":"gam","kind":["bin"]},"executable":"/t/release/gam"}"#;
+        let library = r#"{"reason":"compiler-artifact","target":{"name":"gam","kind":["lib"]},"executable":null}"#;
+        let finished = r#"{"reason":"build-finished","success":true}"#;
+        assert_eq!(
+            executable_of(binary),
+            Some(("gam".to_owned(), PathBuf::from("/t/release/gam")))
+        );
+        assert_eq!(executable_of(library), None);
+        assert_eq!(executable_of(finished), None);
+        assert_eq!(executable_of("Compiling gam"), None);
+    }
 }

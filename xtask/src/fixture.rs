@@ -9,7 +9,9 @@ use anyhow::{Result, bail};
 
 pub fn run(kind: &str) -> Result<()> {
     let mut input = Vec::new();
-    std::io::stdin().read_to_end(&mut input)?;
+    if kind != "sleep" {
+        std::io::stdin().read_to_end(&mut input)?;
+    }
     let mut stdout = std::io::stdout().lock();
     match kind {
         "echo" => {}
@@ -32,6 +34,16 @@ pub fn run(kind: &str) -> Result<()> {
         "flood" => loop {
             stdout.write_all(&[b'x'; 1 << 16])?;
         },
+        "fork-sleeper" => {
+            // Leaves a long sleeper behind and answers right: the runner must kill it.
+            let sleeper = std::process::Command::new("sleep").arg("600").spawn()?;
+            eprintln!("sleeper {}", sleeper.id());
+        }
+        "sleep" => {
+            // Never reads its input, never uses the CPU: only the wall clock can stop it.
+            std::thread::sleep(std::time::Duration::from_secs(600));
+        }
+        "abort" => std::process::abort(),
         _ => bail!("unknown fixture '{kind}'"),
     }
     stdout.write_all(&input)?;

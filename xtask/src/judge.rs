@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 
 use crate::check::{CaseStyle, Checker, compare};
 use crate::measure::{self, Caps, Exit, Io, Measurement};
+use crate::problems::Problem;
 
 /// Output past this is an output-limit verdict (no answer here is longer than a few KiB).
 pub const OUTPUT_CAP_BYTES: u64 = 16 << 20;
@@ -61,6 +62,16 @@ pub struct Outcome {
 }
 
 impl Rules {
+    /// The rules of the test `test` (its name without `.in`) of `problem`.
+    pub fn of(problem: &Problem, test: &str) -> Rules {
+        Rules {
+            time_limit: problem.time_limit_of(test),
+            memory_budget_bytes: problem.memory_budget_bytes,
+            checker: problem.checker,
+            cases: problem.cases,
+        }
+    }
+
     /// Generous safety caps: the verdict is decided by the measurements, not by the caps.
     pub fn caps(&self) -> Caps {
         Caps {

@@ -1,4 +1,3 @@
-fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    xtask::main_with(&args)
+fn main() -> std::process::ExitCode {
+    xtask::cli::main()
 }

@@ -5,6 +5,10 @@
 //! spawn goes through a `pre_exec` hook, which makes std fork rather than `vfork`: a
 //! vforked child would report the runner's peak memory as its own. The hook also sets
 //! generous rlimits as safety caps; verdicts compare the measurements with the limits.
+//!
+//! The program may be untrusted (a user's solution): the hook puts it in a process group
+//! of its own, and the whole group is killed at the deadline and again once the program
+//! has exited, so nothing it started (a forked sleeper, say) outlives the run.
 
 use std::fs::File;
 use std::os::unix::process::CommandExt;
@@ -71,10 +75,13 @@ pub fn run(program: &Path, args: &[&str], io: &Io, caps: Caps) -> Result<Measure
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
         .env("RUST_BACKTRACE", "0");
-    // SAFETY: the hook runs in the forked child before exec and calls only setrlimit,
-    // which is async-signal-safe; it touches no memory shared with the parent.
+    // SAFETY: the hook runs in the forked child before exec and calls only setpgid and
+    // setrlimit, which are async-signal-safe; it touches no memory shared with the parent.
     unsafe {
-        command.pre_exec(move || set_caps(caps));
+        command.pre_exec(move || {
+            own_process_group()?;
+            set_caps(caps)
+        });
     }
     let started = Instant::now();
     let child = command
@@ -82,6 +89,23 @@ pub fn run(program: &Path, args: &[&str], io: &Io, caps: Caps) -> Result<Measure
         .with_context(|| format!("starting {}", program.display()))?;
     let pid = libc::pid_t::try_from(child.id()).context("child pid out of range")?;
     reap(pid, started, caps.wall)
+}
+
+/// Makes the child the leader of a new process group, whose id is its pid.
+fn own_process_group() -> std::io::Result<()> {
+    // SAFETY: setpgid changes only the calling process's group.
+    if unsafe { libc::setpgid(0, 0) } == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Kills every process left in the group `group` (ESRCH, none left, is fine).
+fn kill_group(group: libc::pid_t) {
+    // SAFETY: killpg only sends a signal. The group id cannot name anyone else's group:
+    // a pid is not reused while a process group of that id still has members.
+    unsafe { libc::killpg(group, libc::SIGKILL) };
 }
 
 fn set_caps(caps: Caps) -> std::io::Result<()> {
@@ -114,6 +138,8 @@ fn reap(pid: libc::pid_t, started: Instant, wall_cap: Duration) -> Result<Measur
         // SAFETY: wait4 writes only into the two locals we pass.
         let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         if reaped == pid {
+            // Whatever the program started and left behind goes with it.
+            kill_group(pid);
             return Ok(Measurement {
                 exit: decode_status(status),
                 cpu: timeval(usage.ru_utime) + timeval(usage.ru_stime),
@@ -130,8 +156,8 @@ fn reap(pid: libc::pid_t, started: Instant, wall_cap: Duration) -> Result<Measur
             }
         }
         if !killed_at_wall_cap && started.elapsed() >= wall_cap {
-            // SAFETY: pid is our own unreaped child, so it cannot have been reused.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
+            // The program leads its group (its pid is the group's id) until reaped.
+            kill_group(pid);
             killed_at_wall_cap = true;
         }
         std::thread::sleep(pause);

@@ -7,8 +7,7 @@
 use std::time::Duration;
 
 use crate::check::{CaseStyle, Checker};
-
-const MIB: u64 = 1 << 20;
+use crate::units::MIB;
 
 /// One problem crate and how its runs are judged.
 #[derive(Debug)]

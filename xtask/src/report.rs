@@ -1,8 +1,7 @@
 //! The verify report: a row per test, then group scores and the closing count.
 
 use crate::judge::Outcome;
-
-const MIB: f64 = (1 << 20) as f64;
+use crate::units::MIB_F64 as MIB;
 
 /// The column headings; `width` is the width of the test-name column.
 pub fn header(width: usize) -> String {

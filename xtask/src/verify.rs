@@ -1,34 +1,77 @@
-//! `cargo xtask verify`: every solver on its test data, judged and measured.
+//! `cargo xtask verify`: every solver (or a user's solution) on its test data, judged and
+//! measured.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
 use crate::judge::{self, Rules};
 use crate::problems::{PROBLEMS, Problem, find};
+use crate::solution::{self, CompileError, Solution};
 use crate::testdata::TestPair;
-use crate::{project_root, report, testdata};
+use crate::{build, project_root, report, testdata};
 
 /// What to verify.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Verify {
     /// Crates to verify; all when empty.
     pub crates: Vec<String>,
     /// Another folder of pairs to verify instead of `testdata/<crate>` (one crate only).
     pub data: Option<PathBuf>,
+    /// A user's solution to judge instead of the crate's binary (one crate only): a
+    /// command line or a source file (see [`solution::prepare`]).
+    pub solution: Option<String>,
+}
+
+/// How many tests passed and failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+/// What runs for one problem.
+struct Program<'s> {
+    path: PathBuf,
+    args: Vec<&'s str>,
 }
 
 impl Verify {
+    /// Verifies, printing the report on stdout.
+    ///
+    /// # Errors
+    /// A bad selection, a failed build or compile, or any failed test.
     pub fn run(&self) -> Result<()> {
+        let tally = self
+            .report(&mut std::io::stdout().lock())
+            .map_err(|error| {
+                // The report has shown the compiler's messages already.
+                match error.downcast_ref::<CompileError>() {
+                    Some(_) => anyhow::anyhow!("the solution did not compile (CE)"),
+                    None => error,
+                }
+            })?;
+        if tally.failed > 0 {
+            bail!("{} test(s) failed", tally.failed);
+        }
+        Ok(())
+    }
+
+    /// Verifies, writing the report to `out`; returns the tally (failures included).
+    ///
+    /// # Errors
+    /// A bad selection, a failed build, a solution that does not compile (a
+    /// [`CompileError`], after `0 passed, N failed` is written), or unreadable files.
+    pub fn report(&self, out: &mut dyn Write) -> Result<Tally> {
         let problems = self.selected()?;
-        if self.data.is_some() && problems.len() != 1 {
+        if (self.data.is_some() || self.solution.is_some()) && problems.len() != 1 {
             bail!(
-                "--data verifies one crate: name it, e.g. `cargo xtask verify descending-dark --data DIR`"
+                "--data and --solution verify one crate: name it, e.g. `cargo xtask verify statues --solution ./a.out`"
             );
         }
         let root = project_root();
-        crate::build::release(&root, problems.iter().map(|p| p.name), false)?;
         let suites = problems
             .iter()
             .map(|&problem| {
@@ -42,25 +85,47 @@ impl Verify {
                 Ok((problem, pairs))
             })
             .collect::<Result<Vec<_>>>()?;
+        let solution = match &self.solution {
+            Some(spec) => match solution::prepare(spec) {
+                Ok(solution) => Some(solution),
+                Err(error) => return compile_failure(out, error, &suites),
+            },
+            None => None,
+        };
+        let executables = match solution {
+            Some(_) => None,
+            None => Some(build::release(
+                &root,
+                problems.iter().map(|p| p.name),
+                false,
+            )?),
+        };
         let width = suites
             .iter()
             .flat_map(|(_, pairs)| pairs.iter().map(|pair| pair.name.len()))
             .max()
             .unwrap_or(0)
             .max("test".len());
-        let mut passed = 0;
-        let mut failed = 0;
-        println!("{}", report::header(width));
+        let mut tally = Tally::default();
+        writeln!(out, "{}", report::header(width))?;
         for (problem, pairs) in &suites {
-            let (ok, bad) = verify_problem(&root, problem, pairs, width)?;
-            passed += ok;
-            failed += bad;
+            let program = match (&solution, &executables) {
+                (Some(solution), _) => program_of(solution),
+                (None, Some(executables)) => Program {
+                    path: executables.get(problem.name)?.to_owned(),
+                    args: Vec::new(),
+                },
+                (None, None) => unreachable!("a solution or a build"),
+            };
+            let scratch = tempfile::Builder::new()
+                .prefix(&format!("xtask-verify-{}-", problem.name))
+                .tempdir_in(build::scratch(&root, "verify")?)?;
+            let counts = verify_problem(out, problem, pairs, &program, scratch.path(), width)?;
+            tally.passed += counts.passed;
+            tally.failed += counts.failed;
         }
-        println!("{}", report::closing_line(passed, failed));
-        if failed > 0 {
-            bail!("{failed} test(s) failed");
-        }
-        Ok(())
+        writeln!(out, "{}", report::closing_line(tally.passed, tally.failed))?;
+        Ok(tally)
     }
 
     fn selected(&self) -> Result<Vec<&'static Problem>> {
@@ -69,43 +134,71 @@ impl Verify {
         }
         self.crates
             .iter()
-            .map(|name| {
-                find(name).with_context(|| {
-                    let known: Vec<_> = PROBLEMS.iter().map(|p| p.name).collect();
-                    format!("unknown crate '{name}' (known: {})", known.join(", "))
-                })
-            })
+            .map(|name| find(name).with_context(|| unknown_crate(name)))
             .collect()
     }
 }
 
-/// Judges every pair; prints the rows and returns (passed, failed) counts.
+/// The error for a crate name that is not a problem of the archive.
+pub fn unknown_crate(name: &str) -> String {
+    let known: Vec<_> = PROBLEMS.iter().map(|p| p.name).collect();
+    format!("unknown crate '{name}' (known: {})", known.join(", "))
+}
+
+fn program_of(solution: &Solution) -> Program<'_> {
+    Program {
+        path: solution.program.clone(),
+        args: solution.arg_refs(),
+    }
+}
+
+/// A solution that does not compile fails every test: CE, with the compiler's messages.
+fn compile_failure(
+    out: &mut dyn Write,
+    error: anyhow::Error,
+    suites: &[(&Problem, Vec<TestPair>)],
+) -> Result<Tally> {
+    if error.downcast_ref::<CompileError>().is_none() {
+        return Err(error);
+    }
+    let failed = suites.iter().map(|(_, pairs)| pairs.len()).sum();
+    writeln!(out, "{error}")?;
+    writeln!(out, "{}", report::closing_line(0, failed))?;
+    Err(error)
+}
+
+/// Judges every pair; writes the rows and returns the tally.
 fn verify_problem(
-    root: &Path,
+    out: &mut dyn Write,
     problem: &Problem,
     pairs: &[TestPair],
+    program: &Program<'_>,
+    scratch: &Path,
     width: usize,
-) -> Result<(usize, usize)> {
-    let program = root.join("target/release").join(problem.name);
-    let scratch = root.join("target/xtask/verify").join(problem.name);
-    std::fs::create_dir_all(&scratch)?;
+) -> Result<Tally> {
     let mut groups: BTreeMap<&str, Vec<bool>> = BTreeMap::new();
-    let (mut passed, mut failed) = (0, 0);
+    let mut tally = Tally::default();
     let mut outcomes = Vec::with_capacity(pairs.len());
     for pair in pairs {
-        let rules = Rules {
-            time_limit: problem.time_limit_of(&pair.name),
-            memory_budget_bytes: problem.memory_budget_bytes,
-            checker: problem.checker,
-            cases: problem.cases,
-        };
-        let outcome = judge::judge(&program, &[], &pair.input, &pair.expected, &scratch, rules)?;
-        println!("{}", report::row(problem.name, &pair.name, width, &outcome));
+        let rules = Rules::of(problem, &pair.name);
+        let outcome = judge::judge(
+            &program.path,
+            &program.args,
+            &pair.input,
+            &pair.expected,
+            scratch,
+            rules,
+        )?;
+        writeln!(
+            out,
+            "{}",
+            report::row(problem.name, &pair.name, width, &outcome)
+        )?;
         let accepted = outcome.verdict == judge::Verdict::Accepted;
         if accepted {
-            passed += 1
+            tally.passed += 1;
         } else {
-            failed += 1
+            tally.failed += 1;
         }
         groups
             .entry(problem.group_of(&pair.name))
@@ -113,16 +206,20 @@ fn verify_problem(
             .push(accepted);
         outcomes.push(outcome);
     }
-    println!("{}", report::summary(problem.name, &outcomes));
+    writeln!(out, "{}", report::summary(problem.name, &outcomes))?;
     if problem.grouped {
-        print_groups(problem.name, &groups);
+        write_groups(out, problem.name, &groups)?;
     }
-    Ok((passed, failed))
+    Ok(tally)
 }
 
 /// Group scores, all or nothing, as the original contest counted them; names the
 /// groups that lost their points.
-fn print_groups(problem: &str, groups: &BTreeMap<&str, Vec<bool>>) {
+fn write_groups(
+    out: &mut dyn Write,
+    problem: &str,
+    groups: &BTreeMap<&str, Vec<bool>>,
+) -> Result<()> {
     let mut lost: Vec<&str> = groups
         .iter()
         .filter(|(_, files)| !files.iter().all(|&ok| ok))
@@ -130,11 +227,13 @@ fn print_groups(problem: &str, groups: &BTreeMap<&str, Vec<bool>>) {
         .collect();
     lost.sort_by(|a, b| testdata::natural_order(a, b));
     let scored = groups.len() - lost.len();
-    println!(
+    writeln!(
+        out,
         "{problem} groups (all or nothing): {scored}/{} scored",
         groups.len()
-    );
+    )?;
     if !lost.is_empty() {
-        println!("  lost: {}", lost.join(", "));
+        writeln!(out, "  lost: {}", lost.join(", "))?;
     }
+    Ok(())
 }

@@ -1,0 +1,127 @@
+//! The command line: one subcommand per task, parsed by clap, dispatched by one `match`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use crate::{bench, fixture, stress, verify};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo xtask",
+    about = "Run, judge, stress and benchmark the solvers"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the solvers (or your solution) on their test data, judged under the limits.
+    Verify {
+        /// Crates to verify (all when none is named).
+        crates: Vec<String>,
+        /// Another folder of NAME.in / NAME.out pairs (one crate only).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Your solution instead of the crate's binary (one crate only): a command line
+        /// (`./a.out`, `'python3 mine.py'`) or a source file (.rs .cpp .c .py).
+        #[arg(long, value_name = "SOL")]
+        solution: Option<String>,
+    },
+    /// Generate inputs until your solution fails, then shrink the failing input.
+    Stress {
+        /// The crate whose problem the solution solves.
+        #[arg(value_name = "CRATE")]
+        crate_name: String,
+        /// Your solution: a command line or a source file (.rs .cpp .c .py).
+        #[arg(long, value_name = "SOL")]
+        solution: String,
+        /// The seed of the generated inputs (random when not given; printed either way).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Stop after this many seconds without a failure (default 10 unless --cases).
+        #[arg(long, value_name = "SECS")]
+        time: Option<f64>,
+        /// Stop after this many cases without a failure.
+        #[arg(long, value_name = "N")]
+        cases: Option<u64>,
+        /// Where to write <crate>-<seed>.in and .out (default: <target>/stress).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Threads running cases (default: every core).
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+    },
+    /// Time the solver against its reference binary, on the same files in the same run.
+    Bench {
+        #[arg(value_name = "CRATE")]
+        crate_name: String,
+        /// Runs per program and file; the fastest counts.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+    /// A misbehaving program for the runner's own tests.
+    #[command(hide = true)]
+    Fixture { kind: String },
+}
+
+/// Parses `std::env::args` and runs the subcommand.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Verify {
+            crates,
+            data,
+            solution,
+        } => verify::Verify {
+            crates,
+            data,
+            solution,
+        }
+        .run()
+        .map(|()| true),
+        Command::Stress {
+            crate_name,
+            solution,
+            seed,
+            time,
+            cases,
+            out,
+            jobs,
+        } => time
+            .map(|secs| {
+                Duration::try_from_secs_f64(secs)
+                    .map_err(|_| anyhow::anyhow!("--time takes a number of seconds"))
+            })
+            .transpose()
+            .and_then(|time| {
+                stress::Stress {
+                    crate_name,
+                    solution,
+                    seed: seed.unwrap_or_else(|| fastrand::u64(..)),
+                    time,
+                    cases,
+                    out,
+                    jobs,
+                }
+                .run()
+            })
+            .map(|ending| matches!(ending, stress::Ending::NoFailure { .. })),
+        Command::Bench { crate_name, runs } => {
+            bench::BenchCmd { crate_name, runs }.run().map(|()| true)
+        }
+        Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
