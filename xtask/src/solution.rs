@@ -21,10 +21,15 @@ pub struct Solution {
     /// How the user named it, for reports and the command that reproduces a failure.
     pub spec: String,
     /// Holds the compiled program; removed on drop.
-    _build: Option<TempDir>,
+    build: Option<TempDir>,
 }
 
 impl Solution {
+    /// The folder holding the compiled program, if it was compiled.
+    pub fn build_dir(&self) -> Option<&Path> {
+        self.build.as_ref().map(TempDir::path)
+    }
+
     /// The arguments, borrowed as the runner takes them.
     pub fn arg_refs(&self) -> Vec<&str> {
         self.args.iter().map(String::as_str).collect()
@@ -109,7 +114,7 @@ pub fn prepare(spec: &str) -> Result<Solution> {
         program: PathBuf::from(program),
         args: args.to_vec(),
         spec: spec.to_owned(),
-        _build: None,
+        build: None,
     })
 }
 
@@ -121,7 +126,7 @@ fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> 
             program: PathBuf::from(interpreter),
             args: vec![source.to_string_lossy().into_owned()],
             spec: spec.to_owned(),
-            _build: None,
+            build: None,
         }),
         Language::Compiled { compiler, flags } => {
             let build = tempfile::Builder::new()
@@ -141,7 +146,7 @@ fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> 
                 program,
                 args: Vec::new(),
                 spec: spec.to_owned(),
-                _build: Some(build),
+                build: Some(build),
             })
         }
     }

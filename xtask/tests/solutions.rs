@@ -1,0 +1,130 @@
+//! `cargo xtask verify --solution`: the crates' own binaries, solutions in other
+//! languages given as source files, a solution that does not compile, and the binaries
+//! found wherever cargo's target directory is.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use xtask::build::{self, Executables};
+use xtask::problems::PROBLEMS;
+use xtask::solution::{self, CompileError};
+use xtask::verify::{Tally, Verify};
+
+fn solutions_folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions")
+}
+
+fn release_binaries() -> Executables {
+    build::release(
+        &xtask::project_root(),
+        PROBLEMS.iter().map(|p| p.name),
+        false,
+    )
+    .expect("the solvers build")
+}
+
+/// Verifies `crate_name` with `solution`; returns the tally and the report's text.
+fn verify(crate_name: &str, solution: &str) -> (anyhow::Result<Tally>, String) {
+    let mut report = Vec::new();
+    let result = Verify {
+        crates: vec![crate_name.to_owned()],
+        solution: Some(solution.to_owned()),
+        ..Verify::default()
+    }
+    .report(&mut report);
+    (result, String::from_utf8(report).unwrap())
+}
+
+#[test]
+fn every_crates_own_binary_given_as_a_solution_passes() {
+    let executables = release_binaries();
+    for problem in PROBLEMS {
+        let binary = executables.get(problem.name).unwrap();
+        let (tally, report) = verify(problem.name, &binary.to_string_lossy());
+        let tally = tally.unwrap();
+        assert_eq!(tally.failed, 0, "{report}");
+        assert!(tally.passed > 10, "{report}");
+    }
+}
+
+#[test]
+fn a_python_source_file_is_run_with_python3_and_judged() {
+    let source = solutions_folder().join("statues.py");
+    let (tally, report) = verify("statues", &source.to_string_lossy());
+    let tally = tally.unwrap();
+    assert_eq!(tally.failed, 0, "{report}");
+    assert!(report.ends_with(&format!("{} passed, 0 failed\n", tally.passed)));
+}
+
+#[test]
+fn a_wrong_cpp_source_file_is_compiled_and_its_failures_named() {
+    let source = solutions_folder().join("ladders_always_climbs.cpp");
+    let (tally, report) = verify("ladders", &source.to_string_lossy());
+    let tally = tally.unwrap();
+    assert!(tally.failed > 0 && tally.passed > 0, "{report}");
+    // The sample built against forced climbing is among the failures, with both values.
+    let sample3 = report
+        .lines()
+        .position(|line| line.starts_with("ladders") && line.contains(" sample3 "))
+        .expect("a row for sample3");
+    let lines: Vec<&str> = report.lines().collect();
+    assert!(lines[sample3].contains(" WA "), "{}", lines[sample3]);
+    assert!(
+        lines[sample3 + 1].contains("expected 15.9047592939, got 19.2486841895"),
+        "{}",
+        lines[sample3 + 1]
+    );
+}
+
+#[test]
+fn a_source_that_does_not_compile_is_a_compile_error_with_the_compilers_message() {
+    let source = solutions_folder().join("does_not_compile.cpp");
+    let (result, report) = verify("statues", &source.to_string_lossy());
+    let error = result.unwrap_err();
+    assert!(error.downcast_ref::<CompileError>().is_some(), "{error:#}");
+    assert!(
+        report.starts_with("CE: compilation failed: g++"),
+        "{report}"
+    );
+    assert!(
+        report.contains("error: expected ';'") || report.contains("error: expected ‘;’"),
+        "{report}"
+    );
+    assert!(
+        report.ends_with(" failed\n") && report.contains("0 passed, "),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_compiled_solution_leaves_no_files_behind() {
+    let source = solutions_folder().join("ladders_always_climbs.cpp");
+    let solution = solution::prepare(&source.to_string_lossy()).unwrap();
+    let dir = solution.build_dir().unwrap().to_owned();
+    assert!(solution.program.is_file());
+    drop(solution);
+    assert!(!dir.exists(), "{} is still there", dir.display());
+}
+
+/// A user with `CARGO_TARGET_DIR` set: verify builds there and finds the binaries there.
+#[test]
+fn verify_finds_the_binaries_in_cargo_target_dir() {
+    let target = tempfile::tempdir().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["verify", "sweets"])
+        .env("CARGO_TARGET_DIR", target.path())
+        .current_dir(xtask::project_root())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+    assert!(target.path().join("release/sweets").is_file());
+    // The runner's scratch folders are emptied after the run.
+    let verify_scratch = target.path().join("xtask/verify");
+    assert_eq!(std::fs::read_dir(verify_scratch).unwrap().count(), 0);
+}
