@@ -5,11 +5,14 @@ use std::ops::{Index, IndexMut};
 /// A square of a grid: `row` counts from the top, `col` from the left, both from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
+    /// The row, 0 at the top.
     pub row: usize,
+    /// The column, 0 at the left.
     pub col: usize,
 }
 
 impl Pos {
+    /// The square at `row`, `col`.
     pub const fn new(row: usize, col: usize) -> Self {
         Self { row, col }
     }
@@ -39,6 +42,17 @@ pub const DIRS8: [(isize, isize); 8] = [
 ];
 
 /// A `height` x `width` grid of `T`, stored row by row.
+///
+/// ```
+/// use gridkit::{Grid, Pos};
+///
+/// let mut grid = Grid::new(2, 3, '.');
+/// grid[Pos::new(1, 2)] = '#';
+/// assert_eq!(grid.row(1), ['.', '.', '#']);
+/// assert_eq!(grid.get(Pos::new(2, 0)), None);
+/// let next: Vec<Pos> = grid.neighbours4(Pos::new(0, 0)).collect();
+/// assert_eq!(next, [Pos::new(0, 1), Pos::new(1, 0)]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid<T> {
     height: usize,
@@ -67,10 +81,12 @@ impl<T> Grid<T> {
         })
     }
 
+    /// The number of rows.
     pub fn height(&self) -> usize {
         self.height
     }
 
+    /// The number of columns.
     pub fn width(&self) -> usize {
         self.width
     }
@@ -80,14 +96,17 @@ impl<T> Grid<T> {
         self.cells.len()
     }
 
+    /// Whether the grid has no cell.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
 
+    /// Whether `pos` lies inside the grid.
     pub fn contains(&self, pos: Pos) -> bool {
         pos.row < self.height && pos.col < self.width
     }
 
+    /// The cell at `pos`, or `None` outside the grid.
     pub fn get(&self, pos: Pos) -> Option<&T> {
         self.contains(pos).then(|| &self.cells[self.index_of(pos)])
     }
@@ -106,14 +125,17 @@ impl<T> Grid<T> {
         }
     }
 
+    /// Every cell, row by row.
     pub fn cells(&self) -> &[T] {
         &self.cells
     }
 
+    /// Every cell, row by row, to change.
     pub fn cells_mut(&mut self) -> &mut [T] {
         &mut self.cells
     }
 
+    /// The cells of row `row`, left to right.
     pub fn row(&self, row: usize) -> &[T] {
         &self.cells[row * self.width..(row + 1) * self.width]
     }

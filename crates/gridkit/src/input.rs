@@ -18,14 +18,19 @@ pub const MAX_LINE_BYTES: usize = 1 << 16;
 /// What was wrong with the input and where (1-based line and column).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
+    /// The line, from 1.
     pub line: usize,
+    /// The column (byte position in the line, from 1), where one applies.
     pub column: Option<usize>,
+    /// What was expected and what was found.
     pub message: String,
 }
 
+/// The result of a reading step.
 pub type InputResult<T> = Result<T, InputError>;
 
 impl InputError {
+    /// An error about line `line` as a whole.
     pub fn at_line(line: usize, message: impl Into<String>) -> Self {
         Self {
             line,
@@ -34,6 +39,7 @@ impl InputError {
         }
     }
 
+    /// An error at `column` of line `line`.
     pub fn at(line: usize, column: usize, message: impl Into<String>) -> Self {
         Self {
             line,
@@ -75,6 +81,26 @@ fn describe_token(token: &[u8]) -> String {
 }
 
 /// A streaming reader over any [`BufRead`] that counts lines.
+///
+/// ```
+/// use gridkit::Reader;
+///
+/// let mut reader = Reader::new("2\nA.\n.B\n".as_bytes());
+/// let mut first = reader.line("the size").unwrap();
+/// let n: usize = first.int("n", 2..=300).unwrap();
+/// first.end().unwrap();
+/// for _ in 0..n {
+///     let mut row = reader.line("a row").unwrap();
+///     row.cells(n, b".#AB").unwrap();
+///     row.end().unwrap();
+/// }
+/// reader.finish().unwrap();
+///
+/// let mut reader = Reader::new("A.\nxB\n".as_bytes());
+/// reader.line("a row").unwrap().cells(2, b".#AB").unwrap();
+/// let error = reader.line("a row").unwrap().cells(2, b".#AB").unwrap_err();
+/// assert_eq!(error.to_string(), r#"line 2, column 1: expected one of ".#AB", found 'x'"#);
+/// ```
 pub struct Reader<R> {
     source: R,
     buffer: Vec<u8>,
@@ -82,6 +108,7 @@ pub struct Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
+    /// A reader at the start of `source`.
     pub fn new(source: R) -> Self {
         Self {
             source,
@@ -195,6 +222,7 @@ impl<'a> Line<'a> {
         }
     }
 
+    /// The line's number, from 1.
     pub fn number(&self) -> usize {
         self.number
     }

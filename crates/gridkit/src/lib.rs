@@ -12,6 +12,7 @@
 //!
 //! Only what two or more solvers use lives here.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod bfs;
 pub mod cli;

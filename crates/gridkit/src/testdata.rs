@@ -8,8 +8,11 @@ use std::process::{Command, Output, Stdio};
 /// One test: its name, its input and its expected output.
 #[derive(Debug, Clone)]
 pub struct Case {
+    /// The file name without `.in`.
     pub name: String,
+    /// The `.in` file's text.
     pub input: String,
+    /// The `.out` file's text.
     pub expected: String,
 }
 
