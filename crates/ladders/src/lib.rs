@@ -39,6 +39,8 @@ pub mod certificate;
 pub mod parse;
 pub mod reference;
 pub mod solve;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 use std::io::{BufRead, Write};
 

@@ -1,10 +1,9 @@
-//! Random boards for the agreement tests and the test-data generator, deterministic from
-//! the seed of the `fastrand::Rng` they are given.
-#![allow(dead_code)] // Each test binary uses its own part of this module.
+//! Random legal boards, deterministic from the seed of the `fastrand::Rng` they are
+//! given: families of boards (styles) for the agreement tests and the test-data
+//! generator, and [`generate`], whose boards grow with a scale, for stress testing.
 
-use ladders::Board;
-
-pub const SIZE: usize = 10;
+use crate::Board;
+use crate::board::SIZE;
 
 /// How the heights of the ladders are drawn.
 #[derive(Debug, Clone, Copy)]
@@ -35,97 +34,55 @@ pub struct Style {
     pub rows: std::ops::RangeInclusive<usize>,
 }
 
+/// A style with ladders on every legal row and no chains; the list below changes the rest.
+const fn style(name: &'static str, density: f64, heights: Heights) -> Style {
+    Style {
+        name,
+        density,
+        heights,
+        chains: 0.0,
+        rows: 1..=SIZE - 1,
+    }
+}
+
+/// Every family of boards, sparse to full, short to top-reaching ladders, chains of
+/// ladders, ladders around the end of the path.
 pub const STYLES: &[Style] = &[
+    style("sparse", 0.05, Heights::Any),
     Style {
-        name: "sparse",
-        density: 0.05,
-        heights: Heights::Any,
-        chains: 0.0,
-        rows: 1..=9,
-    },
-    Style {
-        name: "light",
-        density: 0.15,
-        heights: Heights::Any,
         chains: 0.3,
-        rows: 1..=9,
+        ..style("light", 0.15, Heights::Any)
     },
+    style("half", 0.5, Heights::Any),
+    style("dense", 0.85, Heights::Any),
+    style("full", 1.0, Heights::Any),
+    style("full-highest", 1.0, Heights::Highest),
+    style("highest", 0.1, Heights::Highest),
     Style {
-        name: "half",
-        density: 0.5,
-        heights: Heights::Any,
-        chains: 0.0,
-        rows: 1..=9,
-    },
-    Style {
-        name: "dense",
-        density: 0.85,
-        heights: Heights::Any,
-        chains: 0.0,
-        rows: 1..=9,
-    },
-    Style {
-        name: "full",
-        density: 1.0,
-        heights: Heights::Any,
-        chains: 0.0,
-        rows: 1..=9,
-    },
-    Style {
-        name: "full-highest",
-        density: 1.0,
-        heights: Heights::Highest,
-        chains: 0.0,
-        rows: 1..=9,
-    },
-    Style {
-        name: "highest",
-        density: 0.1,
-        heights: Heights::Highest,
-        chains: 0.0,
-        rows: 1..=9,
-    },
-    Style {
-        name: "one-row",
-        density: 0.3,
-        heights: Heights::One,
         chains: 0.5,
-        rows: 1..=9,
+        ..style("one-row", 0.3, Heights::One)
     },
     Style {
-        name: "odd",
-        density: 0.2,
-        heights: Heights::Odd,
         chains: 0.2,
-        rows: 1..=9,
+        ..style("odd", 0.2, Heights::Odd)
     },
     Style {
-        name: "short",
-        density: 0.25,
-        heights: Heights::Short,
         chains: 0.6,
-        rows: 1..=9,
+        ..style("short", 0.25, Heights::Short)
     },
     Style {
-        name: "chains",
-        density: 0.1,
-        heights: Heights::Any,
         chains: 1.0,
-        rows: 1..=9,
+        ..style("chains", 0.1, Heights::Any)
     },
     Style {
-        name: "near-goal",
-        density: 0.5,
-        heights: Heights::Any,
         chains: 0.3,
         rows: 1..=2,
+        ..style("near-goal", 0.5, Heights::Any)
     },
     Style {
-        name: "bottom-rows",
-        density: 0.4,
-        heights: Heights::Any,
         chains: 0.5,
         rows: 7..=9,
+        ..style("bottom-rows", 0.4, Heights::Any)
     },
 ];
 
@@ -141,10 +98,10 @@ fn draw_height(rng: &mut fastrand::Rng, heights: Heights, row: usize) -> u8 {
         }
         Heights::Short => rng.usize(1..=row.min(2)),
     };
-    height as u8
+    height as u8 // At most 9.
 }
 
-/// Heights of a random legal board, top row first.
+/// Heights of a random legal board of `style`, top row first.
 pub fn random_heights(rng: &mut fastrand::Rng, style: &Style) -> [[u8; SIZE]; SIZE] {
     let mut heights = [[0u8; SIZE]; SIZE];
     for row in style.rows.clone() {
@@ -170,16 +127,33 @@ pub fn random_heights(rng: &mut fastrand::Rng, style: &Style) -> [[u8; SIZE]; SI
     heights
 }
 
-/// The input text of a board.
-pub fn board_text(heights: &[[u8; SIZE]; SIZE]) -> String {
-    heights
-        .iter()
-        .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" ") + "\n")
-        .collect()
+/// A random legal board of `style`.
+pub fn random_board(rng: &mut fastrand::Rng, style: &Style) -> Board {
+    // `random_heights` keeps every promise: heights in 1..=row, none on the start square.
+    Board::from_checked(random_heights(rng, style))
 }
 
-/// A random legal board.
-pub fn random_board(rng: &mut fastrand::Rng, style: &Style) -> Board {
-    let text = board_text(&random_heights(rng, style));
-    ladders::parse_board(text.as_bytes()).expect("generated boards are legal")
+/// A random legal board for stress case at `scale`: a board of a random style, then cut
+/// down to at most `1 + 8 scale` rows per ladder and about `89 scale` ladders (0 or 1 at
+/// scale 0), so the first cases hold a lone short ladder and the last ones any board.
+pub fn generate(rng: &mut fastrand::Rng, scale: f64) -> Board {
+    let scale = scale.clamp(0.0, 1.0);
+    let style = &STYLES[rng.usize(..STYLES.len())];
+    let mut heights = random_heights(rng, style);
+    // Lowering a top keeps a ladder legal: its height stays in 1..=row.
+    let highest = 1 + (8.0 * scale).round() as u8;
+    heights
+        .iter_mut()
+        .flatten()
+        .for_each(|height| *height = (*height).min(highest));
+    let most = (88.0 * scale).round() as usize + rng.usize(..=1);
+    let mut bases: Vec<(usize, usize)> = (0..SIZE)
+        .flat_map(|row| (0..SIZE).map(move |col| (row, col)))
+        .filter(|&(row, col)| heights[row][col] > 0)
+        .collect();
+    rng.shuffle(&mut bases);
+    for &(row, col) in bases.iter().skip(most) {
+        heights[row][col] = 0;
+    }
+    Board::from_checked(heights)
 }
