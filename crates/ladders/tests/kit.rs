@@ -2,7 +2,7 @@
 //! legal boards that round-trip through the parser, candidates are strictly simpler, and
 //! stress testing finds and shrinks a failing board for every flawed solver.
 
-use gridkit::testkit::{Flawed, ProblemKit, case_rng, scale_of, shrink};
+use gridkit::testkit::{Flawed, ProblemKit, RAMP, case_rng, output_of, scale_of, shrink};
 use ladders::Board;
 use ladders::testkit::Kit;
 
@@ -68,7 +68,8 @@ fn generated_boards_are_legal_and_grow_with_the_scale() {
 #[test]
 fn simpler_candidates_are_legal_strictly_simpler_and_few() {
     let mut most = 0;
-    for case in (0..3 * RAMP_STEP).step_by(7) {
+    // Cases of the stress schedule, from the smallest boards to full scale and beyond.
+    for case in (0..3 * RAMP).step_by(7) {
         let board = Kit::generate(&mut case_rng(SEED, case), scale_of(case));
         let candidates = Kit::simpler(&board);
         assert_eq!(candidates.is_empty(), board.ladders() == 0, "{board}");
@@ -81,9 +82,6 @@ fn simpler_candidates_are_legal_strictly_simpler_and_few() {
     eprintln!("at most {most} candidates");
     assert!(most <= 300, "{most} candidates");
 }
-
-/// Cases of the stress schedule up to full scale and beyond.
-const RAMP_STEP: u64 = gridkit::testkit::RAMP;
 
 /// The judge's rule: one number, within 1e-6 absolute or relative.
 fn same_answer(found: &str, expected: &str) -> bool {
@@ -126,5 +124,20 @@ fn stress_testing_finds_and_shrinks_a_failure_of_every_flawed_solver() {
             small.ladders(),
             size(&small)
         );
+    }
+}
+
+/// `answer` and `explain` are what `ladders --explain` prints, in that order.
+#[test]
+fn answer_and_explanation_are_what_the_binary_prints() {
+    for case in gridkit::testdata::cases("ladders").unwrap() {
+        let board = Kit::parse(&case.input).unwrap();
+        assert_eq!(Kit::answer(&board), case.expected, "{}", case.name);
+        let explained = output_of(
+            |input, output| ladders::explain(input, output),
+            case.input.as_bytes(),
+        );
+        let expected = format!("{}\n{}", Kit::answer(&board), Kit::explain(&board));
+        assert_eq!(explained, expected, "{}", case.name);
     }
 }
