@@ -5,13 +5,11 @@
 //! seeds give the same files. A sample whose official output disagrees with the reference
 //! stops the run instead of being overwritten.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use std::collections::HashSet;
 use std::fs;
 
 use anyhow::{Context, bail};
+use ladders::testkit::generate::{STYLES, random_board};
 
 /// Generated cases per style of board.
 const PER_STYLE: usize = 2;
@@ -33,11 +31,11 @@ fn main() -> anyhow::Result<()> {
         seen.insert(fs::read_to_string(path)?);
     }
     let mut number = 0;
-    for (index, style) in common::STYLES.iter().enumerate() {
+    for (index, style) in STYLES.iter().enumerate() {
         for copy in 0..PER_STYLE {
             let seed = 1_245_000 + (index * PER_STYLE + copy) as u64;
             let mut rng = fastrand::Rng::with_seed(seed);
-            let text = common::board_text(&common::random_heights(&mut rng, style));
+            let text = random_board(&mut rng, style).to_string();
             if seen.insert(text.clone()) {
                 number += 1;
                 fs::write(dir.join(format!("gen-{number:03}.in")), text)?;

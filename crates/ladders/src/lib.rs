@@ -23,30 +23,46 @@
 //! ## Complexity
 //! O(100 x 6) time and O(100) memory, independent of the input.
 //!
+//! ## `--explain`
+//! `ladders --explain` prints the answer, then its [`Certificate`]: the expected turns
+//! from every square laid out as the input's board, and for every ladder the value of
+//! staying on its base against the value at its top, and the choice made. A checker can
+//! confirm it without this solver: evaluate the stated choices on the game's rules, find
+//! the same values, and see that no single choice changed would lower them.
+//!
 //! [`mod@reference`] holds an independent, slower oracle (value iteration on board
 //! coordinates) used by the tests and the test-data generator.
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod certificate;
 pub mod parse;
 pub mod reference;
 pub mod solve;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 use std::io::{BufRead, Write};
 
 pub use board::Board;
+pub use certificate::{Certificate, LadderChoice, certify};
 pub use parse::parse_board;
 pub use solve::solve;
 
 /// Decimals printed, as in the samples.
 pub const DECIMALS: usize = 10;
 
+/// The answer's line, the way the samples print it.
+pub fn answer_text(expected_turns: f64) -> String {
+    format!("{expected_turns:.DECIMALS$}\n")
+}
+
 /// Writes the answer the way the samples do.
 ///
 /// # Errors
 /// Writing to `output` failed.
 pub fn render<W: Write>(expected_turns: f64, mut output: W) -> std::io::Result<()> {
-    writeln!(output, "{expected_turns:.DECIMALS$}")
+    output.write_all(answer_text(expected_turns).as_bytes())
 }
 
 /// Parses a board from `input`, solves it and writes the answer to `output`.
@@ -56,6 +72,18 @@ pub fn render<W: Write>(expected_turns: f64, mut output: W) -> std::io::Result<(
 pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let board = parse_board(input)?;
     render(solve(&board), &mut output)?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Like [`run`], then the explanation: the [`Certificate`] of the answer, as text.
+///
+/// # Errors
+/// As [`run`].
+pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let board = parse_board(input)?;
+    render(solve(&board), &mut output)?;
+    write!(output, "\n{}", certify(&board))?;
     output.flush()?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 use crate::board::{Board, SIZE};
 
 /// Squares on the path: 0 is the start (bottom-left), `GOAL` the top-left square.
-const SQUARES: usize = SIZE * SIZE;
+pub(crate) const SQUARES: usize = SIZE * SIZE;
 const GOAL: usize = SQUARES - 1;
 const FACES: usize = 6;
 
@@ -12,7 +12,7 @@ const FACES: usize = 6;
 /// Even rows (counted from the bottom, from 0) run right and odd rows run left, so only
 /// even rows number their squares left to right. A ladder keeps its column, so its top
 /// is `base + 10 h` only when `h` is even.
-fn path_index(k: usize, col: usize) -> usize {
+pub(crate) fn path_index(k: usize, col: usize) -> usize {
     let along = if k % 2 == 0 { col } else { SIZE - 1 - col };
     SIZE * k + along
 }
@@ -32,15 +32,20 @@ fn ladder_tops(board: &Board) -> [usize; SQUARES] {
 
 /// The minimum expected number of turns from the start to the Goal.
 ///
+/// # Complexity
+/// O(100 x 6) time, three arrays of 100 on the stack, no allocation.
+pub fn solve(board: &Board) -> f64 {
+    expected_along_path(board)[0]
+}
+
+/// The minimum expected number of turns to the Goal from every square, by path index.
+///
 /// `expected[p]` depends only on squares after `p` and on `p` itself, through the rolls
 /// that overshoot the Goal and leave the player where she is. With `k` such rolls,
 /// `E = 1 + (k E + sum of the others) / 6`, that is `E = (6 + sum) / (6 - k)`, where each
 /// landing square counts with the better of staying and climbing its ladder. A climb
 /// ends the move: the top's own ladder is not offered, so its value is `expected[top]`.
-///
-/// # Complexity
-/// O(100 x 6) time, three arrays of 100 on the stack, no allocation.
-pub fn solve(board: &Board) -> f64 {
+pub(crate) fn expected_along_path(board: &Board) -> [f64; SQUARES] {
     let top = ladder_tops(board);
     let mut expected = [0.0f64; SQUARES];
     // best[q] = the value of landing on q at the end of a roll, climbing if that helps.
@@ -59,7 +64,7 @@ pub fn solve(board: &Board) -> f64 {
         // Every ladder top lies after its base, so it is already final here.
         best[square] = expected[square].min(expected[top[square]]);
     }
-    expected[0]
+    expected
 }
 
 #[cfg(test)]

@@ -2,9 +2,8 @@
 //! (sparse to full, short to top-reaching ladders, chains of ladders, ladders around the
 //! end of the path).
 
-mod common;
-
 use ladders::reference;
+use ladders::testkit::generate::{STYLES, random_board};
 
 /// Boards per style; with 13 styles, 4,160 boards in all.
 const BOARDS_PER_STYLE: u64 = 320;
@@ -15,10 +14,10 @@ const TOLERANCE: f64 = 1e-9;
 #[test]
 fn solver_matches_reference_on_random_boards() {
     let mut compared = 0;
-    for (index, style) in common::STYLES.iter().enumerate() {
+    for (index, style) in STYLES.iter().enumerate() {
         let mut rng = fastrand::Rng::with_seed(0x1245_e000 + index as u64);
         for _ in 0..BOARDS_PER_STYLE {
-            let board = common::random_board(&mut rng, style);
+            let board = random_board(&mut rng, style);
             let fast = ladders::solve(&board);
             let slow = reference::expected_turns(&board);
             assert!(
@@ -29,7 +28,7 @@ fn solver_matches_reference_on_random_boards() {
             compared += 1;
         }
     }
-    assert_eq!(compared, common::STYLES.len() as u64 * BOARDS_PER_STYLE);
+    assert_eq!(compared, STYLES.len() as u64 * BOARDS_PER_STYLE);
 }
 
 /// Every square of the reference's table is a fixed point of the literal rules checked in
@@ -37,8 +36,8 @@ fn solver_matches_reference_on_random_boards() {
 #[test]
 fn the_reference_stops_at_a_fixed_point() {
     let mut rng = fastrand::Rng::with_seed(7);
-    for style in common::STYLES {
-        let board = common::random_board(&mut rng, style);
+    for style in STYLES {
+        let board = random_board(&mut rng, style);
         let value = reference::value_iteration(&board);
         // Path number -> (row from the top, column), walking the snake from the start.
         let squares: Vec<(usize, usize)> = (0..100)

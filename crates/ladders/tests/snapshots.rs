@@ -1,23 +1,26 @@
-//! Snapshots of every test-data case (input beside output) and of the error message for
-//! each kind of malformed input.
+//! Snapshots: the `--explain` output of every test-data case (its input as the
+//! description), and, inline, the error message for each kind of malformed input.
 
 use std::fs;
 
-/// What `run` prints for `input`, or its error message.
+use gridkit::testkit::output_of;
+
+/// What `ladders --explain` prints for `input`, or `error: ...`.
+fn explained(input: &[u8]) -> String {
+    output_of(|input, output| ladders::explain(input, output), input)
+}
+
+/// What `ladders` prints for `input`, or `error: ...`.
 fn outcome(input: &[u8]) -> String {
-    let mut output = Vec::new();
-    match ladders::run(input, &mut output) {
-        Ok(()) => String::from_utf8(output).expect("the answer is ASCII"),
-        Err(error) => format!("error: {error}"),
-    }
+    output_of(|input, output| ladders::run(input, output), input)
 }
 
 #[test]
-fn testdata_cases() {
+fn every_test_data_case_is_explained() {
     insta::glob!("../../../testdata/ladders", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
         insta::with_settings!({ description => input.clone(), omit_expression => true }, {
-            insta::assert_snapshot!(outcome(input.as_bytes()));
+            insta::assert_snapshot!("explanation", explained(input.as_bytes()));
         });
     });
 }
@@ -32,63 +35,43 @@ fn with_line(number: usize, text: &str) -> String {
         .collect()
 }
 
-/// Malformed inputs, each with the name of its snapshot.
-fn malformed() -> Vec<(&'static str, Vec<u8>)> {
-    let empty = with_line(0, "");
-    let mut cases: Vec<(&'static str, String)> = vec![
-        ("not_an_integer", with_line(3, "0 0 x 0 0 0 0 0 0 0")),
-        ("a_fraction", with_line(5, "0 0 0 0 0.5 0 0 0 0 0")),
-        ("a_plus_sign", with_line(6, "0 +1 0 0 0 0 0 0 0 0")),
-        ("commas", with_line(2, "0,0,0,0,0,0,0,0,0,0")),
-        ("negative_height", with_line(7, "0 0 0 -1 0 0 0 0 0 0")),
-        ("ladder_in_the_top_row", with_line(1, "0 0 0 0 0 0 0 0 0 1")),
-        (
-            "height_equal_to_the_line",
-            with_line(4, "0 0 0 0 0 0 4 0 0 0"),
-        ),
-        ("height_past_the_top", with_line(2, "0 9 0 0 0 0 0 0 0 0")),
-        ("height_of_ten", with_line(10, "0 10 0 0 0 0 0 0 0 0")),
-        (
-            "ladder_on_the_start_square",
-            with_line(10, "3 0 0 0 0 0 0 0 0 0"),
-        ),
-        ("tenth_number_missing", with_line(8, "0 0 0 0 0 0 0 0 0")),
-        ("eleventh_number", with_line(9, "0 0 0 0 0 0 0 0 0 0 0")),
-        ("blank_line_inside", with_line(5, "")),
-        (
-            "missing_line",
-            empty.lines().take(9).map(|l| format!("{l}\n")).collect(),
-        ),
-        ("empty_input", String::new()),
-        ("trailing_content", empty.clone() + "\n0\n"),
-        (
-            "huge_number",
-            with_line(6, "0 0 99999999999999999999 0 0 0 0 0 0 0"),
-        ),
-    ];
-    cases.sort_by_key(|&(name, _)| name);
-    let mut cases: Vec<_> = cases
-        .into_iter()
-        .map(|(n, t)| (n, t.into_bytes()))
-        .collect();
-    let mut binary = with_line(3, "0 0 0 0 0 0 0 0 0 0").into_bytes();
-    binary[45] = 0xff;
-    cases.push(("non_text_byte", binary));
-    cases
+/// The error for the empty board with line `number` replaced by `text`.
+fn refusal(number: usize, text: &str) -> String {
+    outcome(with_line(number, text).as_bytes())
 }
 
 #[test]
-fn malformed_inputs_are_refused_with_line_and_column() {
-    for (name, input) in malformed() {
-        let message = outcome(&input);
-        assert!(message.starts_with("error: line "), "{name}: {message}");
-        insta::with_settings!({
-            description => String::from_utf8_lossy(&input).into_owned(),
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!(name, message);
-        });
-    }
+fn tokens_that_are_not_heights_are_refused() {
+    insta::assert_snapshot!(refusal(3, "0 0 x 0 0 0 0 0 0 0"), @"error: line 3, column 5: expected height 3 of 10 (an integer), found 'x'");
+    insta::assert_snapshot!(refusal(5, "0 0 0 0 0.5 0 0 0 0 0"), @"error: line 5, column 9: expected height 5 of 10 (an integer), found '0.5'");
+    insta::assert_snapshot!(refusal(6, "0 +1 0 0 0 0 0 0 0 0"), @"error: line 6, column 3: expected height 2 of 10 (an integer), found '+1'");
+    insta::assert_snapshot!(refusal(2, "0,0,0,0,0,0,0,0,0,0"), @"error: line 2, column 1: expected height 1 of 10 (an integer), found '0,0,0,0,0,0,0,0,0,0'");
+    let mut binary = with_line(3, EMPTY_LINE).into_bytes();
+    binary[45] = 0xff;
+    insta::assert_snapshot!(outcome(&binary), @"error: line 3, column 5: expected height 3 of 10 (an integer), found '0�0'");
+}
+
+#[test]
+fn heights_the_statement_rules_out_are_refused() {
+    insta::assert_snapshot!(refusal(7, "0 0 0 -1 0 0 0 0 0 0"), @"error: line 7, column 7: height 4 of 10 must be in 0..=9, found -1");
+    insta::assert_snapshot!(refusal(10, "0 10 0 0 0 0 0 0 0 0"), @"error: line 10, column 3: height 2 of 10 must be in 0..=9, found 10");
+    insta::assert_snapshot!(refusal(6, "0 0 99999999999999999999 0 0 0 0 0 0 0"), @"error: line 6, column 5: height 3 of 10 must be in 0..=9, found '99999999999999999999'");
+    insta::assert_snapshot!(refusal(1, "0 0 0 0 0 0 0 0 0 1"), @"error: line 1, column 19: line 1 is the top row and holds no ladder, found height 1");
+    insta::assert_snapshot!(refusal(4, "0 0 0 0 0 0 4 0 0 0"), @"error: line 4, column 13: a ladder on line 4 rises at most 3 rows (to the top row), found height 4");
+    insta::assert_snapshot!(refusal(2, "0 9 0 0 0 0 0 0 0 0"), @"error: line 2, column 3: a ladder on line 2 rises at most 1 row (to the top row), found height 9");
+    insta::assert_snapshot!(refusal(10, "3 0 0 0 0 0 0 0 0 0"), @"error: line 10, column 1: the start square (bottom-left) holds no ladder, found height 3");
+}
+
+#[test]
+fn missing_or_extra_numbers_and_lines_are_refused() {
+    insta::assert_snapshot!(refusal(8, "0 0 0 0 0 0 0 0 0"), @"error: line 8, column 18: expected height 10 of 10, found end of line");
+    insta::assert_snapshot!(refusal(9, "0 0 0 0 0 0 0 0 0 0 0"), @"error: line 9, column 21: expected end of line, found '0'");
+    insta::assert_snapshot!(refusal(5, ""), @"error: line 5, column 1: expected height 1 of 10, found end of line");
+    let nine_lines = EMPTY_LINE.to_owned() + "\n";
+    insta::assert_snapshot!(outcome(nine_lines.repeat(9).as_bytes()), @"error: line 10: expected line 10 of 10 (ten ladder heights), found end of input");
+    insta::assert_snapshot!(outcome(b""), @"error: line 1: expected line 1 of 10 (ten ladder heights), found end of input");
+    let trailing = with_line(0, "") + "\n0\n";
+    insta::assert_snapshot!(outcome(trailing.as_bytes()), @"error: line 12, column 1: expected end of input, found '0'");
 }
 
 #[test]
