@@ -36,6 +36,8 @@ pub mod parse;
 pub mod reference;
 pub mod solve;
 pub mod table;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use certificate::{Certificate, certify};
 pub use geometry::Mask;
