@@ -176,6 +176,41 @@ pub const SEGMENTS: [Mask; SEGMENT_COUNT] = {
     segments
 };
 
+/// Every legal move of `mask`, as the set of cells it eats: the segments whose cells all
+/// hold a chocolate, each set once.
+pub fn legal_moves(mask: Mask) -> impl Iterator<Item = Mask> {
+    SEGMENTS
+        .into_iter()
+        .filter(move |&segment| segment & !mask == 0)
+}
+
+/// Rows of the drawing.
+pub const DRAWING_ROWS: usize = ROWS;
+/// Text columns of the drawing (the longest line, with a blank between words).
+pub const DRAWING_COLUMNS: usize = COLUMNS;
+
+/// The cell drawn at text `column` of `row` (both from 0), if one is.
+pub fn cell_in_drawing(row: usize, column: usize) -> Option<usize> {
+    LAYOUT
+        .get(row)
+        .and_then(|line| line.get(column))
+        .copied()
+        .filter(|&cell| cell != NO_CELL)
+}
+
+/// The row of `cell` and its position in the row, both from 0 (the statement's line and
+/// word); `None` past the last cell.
+pub fn row_and_position(cell: usize) -> Option<(usize, usize)> {
+    let mut first = 0;
+    for (row, &length) in ROW_LENGTHS.iter().enumerate() {
+        if cell < first + length {
+            return Some((row, cell - first));
+        }
+        first += length;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,5 +256,26 @@ mod tests {
             .find(|line| line.direction == 2 && line.cells()[0] == 0)
             .unwrap();
         assert_eq!(side.cells(), [0, 3, 7]);
+    }
+
+    #[test]
+    fn cells_are_found_in_the_drawing_by_row_and_position() {
+        for cell in 0..CELLS {
+            let (row, position) = row_and_position(cell).unwrap();
+            assert_eq!(cell_in_drawing(row, indent(row) + 2 * position), Some(cell));
+        }
+        assert_eq!(row_and_position(CENTRE), Some((2, 2)));
+        assert_eq!(row_and_position(CELLS), None);
+        assert_eq!(cell_in_drawing(0, 0), None);
+        assert_eq!(cell_in_drawing(ROWS, 0), None);
+    }
+
+    #[test]
+    fn legal_moves_lie_inside_the_box() {
+        assert_eq!(legal_moves(FULL).count(), SEGMENT_COUNT);
+        assert_eq!(legal_moves(0).count(), 0);
+        // Two chocolates of one line with a gap: two single moves, nothing joins them.
+        let gapped = 1 << 7 | 1 << 9;
+        assert_eq!(legal_moves(gapped).collect::<Vec<_>>(), [1 << 7, 1 << 9]);
     }
 }

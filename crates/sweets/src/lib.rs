@@ -17,6 +17,12 @@
 //! # Complexity
 //! At build time `2^19 * 103` mask tests; at run time O(1) after reading 19 words.
 //!
+//! # Explanation
+//! `sweets --explain` prints the answer, then why it is right: a [`Certificate`]. For a
+//! Karlsson win, one move (drawn on the hexagon) that leaves a lost box; for a Lillebror
+//! win, every first move Karlsson has, each with a reply that leaves him a lost box
+//! ([`certificate`]). The tests check every certificate move by move, with the reference.
+//!
 //! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized minimax whose
 //! moves are found by walking cube coordinates.
 
@@ -24,12 +30,16 @@
 
 use std::io::{BufRead, Write};
 
+pub mod certificate;
 pub mod geometry;
 pub mod parse;
 pub mod reference;
 pub mod solve;
 pub mod table;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
+pub use certificate::{Certificate, certify};
 pub use geometry::Mask;
 
 /// Reads a box from `input` and writes the winner's name to `output`.
@@ -38,9 +48,27 @@ pub use geometry::Mask;
 /// Malformed input (see [`parse::parse`]) or a failed write.
 pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let mask = parse::parse(input)?;
-    writeln!(output, "{}", render(solve::first_player_wins(mask)))?;
+    write_answer(mask, &mut output)?;
     output.flush()?;
     Ok(())
+}
+
+/// Reads a box from `input` and writes the winner's name, as [`run`] does, then the
+/// certificate that proves it.
+///
+/// # Errors
+/// Malformed input (see [`parse::parse`]) or a failed write.
+pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let mask = parse::parse(input)?;
+    write_answer(mask, &mut output)?;
+    write!(output, "{}", certify(mask))?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The problem's output for `mask`.
+fn write_answer<W: Write>(mask: Mask, output: &mut W) -> std::io::Result<()> {
+    writeln!(output, "{}", render(solve::first_player_wins(mask)))
 }
 
 /// The winner's name: Karlsson moves first.

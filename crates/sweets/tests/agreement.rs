@@ -1,9 +1,11 @@
 //! The solver against the reference: thousands of random boxes drawn in varied layouts
 //! through `run`, then every one of the 524,287 non-empty boxes.
 
+use gridkit::testkit::{ProblemKit, output_of};
 use sweets::geometry::FULL;
 use sweets::parse::draw;
 use sweets::reference::Reference;
+use sweets::testkit::Kit;
 
 /// `mask` as text in one of several layouts the statement's format allows.
 fn layout(mask: u32, rng: &mut fastrand::Rng) -> String {
@@ -24,25 +26,14 @@ fn random_boxes_agree_with_the_reference() {
     let mut reference = Reference::new();
     let mut rng = fastrand::Rng::with_seed(6_305);
     let mut seen = [0usize; 2];
-    for _ in 0..5_000 {
-        // A density per box, so sparse, middling and dense boxes all occur.
-        let density = rng.u32(1..100);
-        let mask = (0..19)
-            .filter(|_| rng.u32(0..100) < density)
-            .fold(0, |mask, cell| mask | 1 << cell);
-        if mask == 0 {
-            continue;
-        }
+    for case in 0..5_000 {
+        // Every scale, so sparse, middling and dense boxes all occur.
+        let mask = Kit::generate(&mut rng, f64::from(case % 100) / 99.0);
         let input = layout(mask, &mut rng);
-        let mut output = Vec::new();
-        sweets::run(input.as_bytes(), &mut output).unwrap();
         let wins = reference.first_player_wins(mask);
-        let expected = if wins { "Karlsson\n" } else { "Lillebror\n" };
-        assert_eq!(
-            String::from_utf8(output).unwrap(),
-            expected,
-            "input:\n{input}"
-        );
+        let expected = format!("{}\n", sweets::render(wins));
+        let output = output_of(|input, output| sweets::run(input, output), input.as_bytes());
+        assert_eq!(output, expected, "input:\n{input}");
         seen[usize::from(wins)] += 1;
     }
     assert!(
