@@ -45,6 +45,7 @@ use std::io::{BufRead, Write};
 
 pub mod parse;
 pub mod plain;
+pub mod plan;
 pub mod reference;
 pub mod solve;
 

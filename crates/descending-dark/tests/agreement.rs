@@ -175,7 +175,7 @@ fn check_plans(text: &str, case: &Case, outcomes: &[plain::Outcome]) -> usize {
         );
         assert_eq!(outcome.plan.is_some(), outcome.verdict.lucky);
         let Some(plan) = &outcome.plan else { continue };
-        longest = longest.max(plain::plan_length(plan));
+        longest = longest.max(descending_dark::plan::plan_length(plan));
         // Follow the plan from all of S_C at once: the set of possible squares.
         let mut possible = reach;
         for run in plan {

@@ -69,7 +69,7 @@ fn plain_reproduces_both_practice_outputs() {
         .iter()
         .flat_map(plain::solve_with_plans)
         .filter_map(|outcome| outcome.plan)
-        .map(|plan| plain::plan_length(&plan))
+        .map(|plan| descending_dark::plan::plan_length(&plan))
         .max()
         .unwrap();
     println!("longest plan found for the Large file: {longest} instructions");
