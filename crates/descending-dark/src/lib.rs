@@ -51,6 +51,8 @@
 //!   64 open squares), sharing nothing with the solver.
 //! - [`plain`]: a second, literal implementation for large grids that builds and checks an
 //!   explicit plan, with boolean arrays instead of masks.
+//! - `testkit` (feature `testkit`, tests and examples only): generators, simplification
+//!   steps and flawed solvers for the stress tests.
 #![forbid(unsafe_code)]
 
 use std::io::{BufRead, Write};
@@ -63,6 +65,8 @@ pub mod plain;
 pub mod plan;
 pub mod reference;
 pub mod solve;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 /// The answer for one cave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
