@@ -4,10 +4,8 @@
 //!
 //! `cargo run --release -p descending-dark --example descending_dark_gen_testdata`
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
-use common::{Rows, SHAPES};
+use descending_dark::parse::Case;
+use descending_dark::testkit::{Shape, mountain, render};
 use descending_dark::{plain, reference};
 use fastrand::Rng;
 
@@ -111,15 +109,15 @@ fn main() -> anyhow::Result<()> {
     let folder = gridkit::testdata::folder("descending-dark");
     for spec in &SPECS {
         let mut rng = Rng::with_seed(0xD_2012 + spec.number as u64);
-        let grids: Vec<Rows> = (0..spec.cases)
+        let cases: Vec<Case> = (0..spec.cases)
             .map(|index| {
-                let shape = SHAPES[(index + spec.number) % SHAPES.len()];
+                let shape = Shape::ALL[(index + spec.number) % Shape::ALL.len()];
                 let (rows, cols) = (spec.sizes)(&mut rng);
-                common::mountain(&mut rng, shape, rows, cols, 10)
+                mountain(&mut rng, shape, rows, cols, 10)
             })
             .collect();
         let name = format!("gen-{:03}.in", spec.number);
-        std::fs::write(folder.join(name), common::input(&grids))?;
+        std::fs::write(folder.join(name), render(&cases))?;
     }
 
     for input_path in gridkit::testdata::inputs("descending-dark")? {

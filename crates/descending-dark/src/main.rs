@@ -1,4 +1,7 @@
 fn main() -> std::process::ExitCode {
-    let output = std::io::BufWriter::new(std::io::stdout().lock());
-    gridkit::exit_code(descending_dark::run(std::io::stdin().lock(), output))
+    gridkit::cli::main(
+        "descending-dark",
+        descending_dark::run,
+        descending_dark::explain,
+    )
 }

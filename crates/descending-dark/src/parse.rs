@@ -111,69 +111,104 @@ fn read_case<R: BufRead>(reader: &mut Reader<R>, number: usize) -> InputResult<C
     for row in 0..rows {
         let mut line = reader.line(&format!("row {} of {rows} of case {number}", row + 1))?;
         let text = line.cells(cols, ALPHABET)?;
-        let on_border = |col: usize| row == 0 || row + 1 == rows || col == 0 || col + 1 == cols;
-        for (col, &square) in text.iter().enumerate() {
-            let column = col + 1;
-            if on_border(col) && square != WALL {
-                return Err(InputError::at(
-                    line.number(),
-                    column,
-                    format!("border square must be '#', found '{}'", char::from(square)),
-                ));
-            }
-            if square.is_ascii_digit() {
-                let label = usize::from(square - b'0');
-                if let Some(first) = seen[label] {
-                    return Err(InputError::at(
-                        line.number(),
-                        column,
-                        format!(
-                            "cave {label} appears twice (first at line {}, column {})",
-                            first.line, first.column
-                        ),
-                    ));
-                }
-                seen[label] = Some(Seen {
-                    pos: Pos::new(row, col),
-                    line: line.number(),
-                    column,
-                });
-            }
-        }
+        check_row(line.number(), row, rows, text, &mut seen)?;
         cells.extend_from_slice(text);
     }
-
-    if seen.iter().all(Option::is_none) {
-        return Err(InputError::at_line(
+    let caves = caves_in_order(&seen).map_err(|error| match error {
+        LabelError::None => InputError::at_line(
             size_line,
             format!(
                 "the {rows}x{cols} grid of case {number} has no cave (expected caves 0..d-1, 1 <= d <= 10)"
             ),
-        ));
+        ),
+        LabelError::Gap { missing, label, at } => InputError::at(
+            at.line,
+            at.column,
+            format!(
+                "cave {label} found but cave {missing} is missing (caves must be labelled 0..d-1)"
+            ),
+        ),
+    })?;
+    let grid = Grid::from_cells(rows, cols, cells)
+        .ok_or_else(|| InputError::at_line(size_line, "internal error: grid size"))?;
+    Ok(Case { grid, caves })
+}
+
+/// Checks row `row` (of `rows`), read on line `line_number`: walls on the border, each
+/// cave once; records the caves in `seen`.
+fn check_row(
+    line_number: usize,
+    row: usize,
+    rows: usize,
+    text: &[u8],
+    seen: &mut [Option<Seen>; 10],
+) -> InputResult<()> {
+    let on_border = |col: usize| row == 0 || row + 1 == rows || col == 0 || col + 1 == text.len();
+    for (col, &square) in text.iter().enumerate() {
+        let column = col + 1;
+        if on_border(col) && square != WALL {
+            return Err(InputError::at(
+                line_number,
+                column,
+                format!("border square must be '#', found '{}'", char::from(square)),
+            ));
+        }
+        if square.is_ascii_digit() {
+            let label = usize::from(square - b'0');
+            if let Some(first) = seen[label] {
+                return Err(InputError::at(
+                    line_number,
+                    column,
+                    format!(
+                        "cave {label} appears twice (first at line {}, column {})",
+                        first.line, first.column
+                    ),
+                ));
+            }
+            seen[label] = Some(Seen {
+                pos: Pos::new(row, col),
+                line: line_number,
+                column,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Why the caves seen are not labelled `0..d-1` with `d >= 1`.
+enum LabelError {
+    None,
+    /// `label` was seen (at `at`) but the smaller `missing` was not.
+    Gap {
+        missing: usize,
+        label: usize,
+        at: Seen,
+    },
+}
+
+/// The caves' squares in label order, if the labels seen are exactly `0..d-1`, `d >= 1`.
+fn caves_in_order(seen: &[Option<Seen>; 10]) -> Result<Vec<Pos>, LabelError> {
+    if seen.iter().all(Option::is_none) {
+        return Err(LabelError::None);
     }
     // Label `count` is the first missing one; any label above it leaves a gap.
     let count = seen.iter().take_while(|cave| cave.is_some()).count();
-    if let Some((label, above)) = seen
+    if let Some((label, at)) = seen
         .iter()
         .enumerate()
         .skip(count)
         .find_map(|(label, cave)| cave.map(|cave| (label, cave)))
     {
-        return Err(InputError::at(
-            above.line,
-            above.column,
-            format!(
-                "cave {label} found but cave {count} is missing (caves must be labelled 0..d-1)"
-            ),
-        ));
+        return Err(LabelError::Gap {
+            missing: count,
+            label,
+            at,
+        });
     }
-    let caves = seen
+    Ok(seen
         .iter()
         .map_while(|cave| cave.map(|cave| cave.pos))
-        .collect();
-    let grid = Grid::from_cells(rows, cols, cells)
-        .ok_or_else(|| InputError::at_line(size_line, "internal error: grid size"))?;
-    Ok(Case { grid, caves })
+        .collect())
 }
 
 #[cfg(test)]

@@ -18,31 +18,7 @@ use gridkit::Pos;
 
 use crate::Verdict;
 use crate::parse::{Case, WALL};
-
-/// One instruction of a plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
-    Left,
-    Right,
-    Down,
-}
-
-impl Move {
-    fn step(self) -> (isize, isize) {
-        match self {
-            Move::Left => (0, -1),
-            Move::Right => (0, 1),
-            Move::Down => (1, 0),
-        }
-    }
-}
-
-/// `count` copies of one instruction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Run {
-    pub instruction: Move,
-    pub count: usize,
-}
+use crate::plan::{Move, Run, push_run, runs_for};
 
 /// The verdict for one cave and, when it is Lucky, a plan that proves it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,11 +58,6 @@ pub fn answer(input: &str) -> anyhow::Result<String> {
 /// Where `plan` takes you from `start`, one instruction at a time.
 pub fn follow(case: &Case, start: Pos, plan: &[Run]) -> Pos {
     plan.iter().fold(start, |at, run| walk(case, at, *run))
-}
-
-/// The total number of instructions in `plan`.
-pub fn plan_length(plan: &[Run]) -> usize {
-    plan.iter().map(|run| run.count).sum()
 }
 
 /// Follows one run square by square; a wall ends it early (further moves would bump it).
@@ -211,10 +182,7 @@ impl Mountain<'_> {
         }
         points.sort();
         points.dedup();
-        match plan.last_mut() {
-            Some(last) if last.instruction == instruction => last.count += count,
-            _ => plan.push(run),
-        }
+        push_run(plan, instruction, count);
     }
 
     /// The first column and the length of the wall-to-wall run of open squares at `point`.
@@ -231,33 +199,60 @@ impl Mountain<'_> {
         (start, end - start + 1)
     }
 
+    /// What lies below each offset of the interval of every point: its length and exits.
+    fn exits(&self, points: &[Pos], inside: &[Vec<bool>]) -> Vec<(usize, Vec<Exit>)> {
+        let exit = |square: Pos| {
+            if !self.case.passable(square) {
+                Exit::Wall
+            } else if inside[square.row][square.col] {
+                Exit::Good
+            } else {
+                Exit::Bad
+            }
+        };
+        points
+            .iter()
+            .map(|&point| {
+                let (start, len) = self.interval(point);
+                let below = (0..len)
+                    .map(|offset| exit(Pos::new(point.row + 1, start + offset)))
+                    .collect();
+                (len, below)
+            })
+            .collect()
+    }
+
     /// A chain `chain[1..=longest]` of offsets (`chain[l] <= chain[l+1] <= chain[l] + 1`)
     /// that avoids every bad exit of an occupied interval and sends the most points down,
     /// or `None` when no chain sends any point down.
     fn best_chain(&self, points: &[Pos], inside: &[Vec<bool>]) -> Option<Vec<usize>> {
-        let mut exits: Vec<(usize, Vec<Exit>)> = Vec::new();
-        for &point in points {
-            let (start, len) = self.interval(point);
-            let below = (0..len)
-                .map(|offset| {
-                    let square = Pos::new(point.row + 1, start + offset);
-                    if !self.case.passable(square) {
-                        Exit::Wall
-                    } else if inside[square.row][square.col] {
-                        Exit::Good
-                    } else {
-                        Exit::Bad
-                    }
-                })
-                .collect();
-            exits.push((len, below));
-        }
+        let exits = self.exits(points, inside);
         let longest = exits.iter().map(|(len, _)| *len).max()?;
+        let table = ChainTable::new(&exits, longest);
+        let (offset, sent) = table.best[longest]
+            .iter()
+            .enumerate()
+            .filter_map(|(offset, sent)| sent.map(|sent| (offset, sent)))
+            .max_by_key(|&(_, sent)| sent)?;
+        (sent > 0).then(|| table.chain_ending_at(offset))
+    }
+}
+
+/// The dynamic programme behind [`Mountain::best_chain`].
+struct ChainTable {
+    /// `gain[l][x]`: how many occupied intervals of length `l` go down from offset `x`.
+    gain: Vec<Vec<usize>>,
+    /// `best[l][x]`: the most points sent down by a safe chain over lengths `1..=l` ending
+    /// at offset `x`, or `None` if no safe chain ends there.
+    best: Vec<Vec<Option<usize>>>,
+}
+
+impl ChainTable {
+    fn new(exits: &[(usize, Vec<Exit>)], longest: usize) -> Self {
         // allowed[l][x]: offset x is safe for every occupied interval of length l.
-        // gain[l][x]: how many occupied intervals of length l go down from offset x.
         let mut allowed: Vec<Vec<bool>> = (0..=longest).map(|len| vec![true; len]).collect();
         let mut gain: Vec<Vec<usize>> = (0..=longest).map(|len| vec![0; len]).collect();
-        for (len, below) in &exits {
+        for (len, below) in exits {
             for (offset, exit) in below.iter().enumerate() {
                 match exit {
                     Exit::Wall => {}
@@ -266,8 +261,6 @@ impl Mountain<'_> {
                 }
             }
         }
-        // best[l][x]: the most points sent down by a safe chain over lengths 1..=l ending
-        // at offset x.
         let mut best: Vec<Vec<Option<usize>>> = (0..=longest).map(|len| vec![None; len]).collect();
         if allowed[1][0] {
             best[1][0] = Some(gain[1][0]);
@@ -282,97 +275,22 @@ impl Mountain<'_> {
                 best[len][offset] = stay.max(shift).map(|sent| sent + gain[len][offset]);
             }
         }
-        let (mut offset, sent) = best[longest]
-            .iter()
-            .enumerate()
-            .filter_map(|(offset, sent)| sent.map(|sent| (offset, sent)))
-            .max_by_key(|&(_, sent)| sent)?;
-        if sent == 0 {
-            return None;
-        }
+        Self { gain, best }
+    }
+
+    /// The best chain ending at `offset` of the longest length, traced back.
+    fn chain_ending_at(&self, mut offset: usize) -> Vec<usize> {
+        let longest = self.best.len() - 1;
         let mut chain = vec![0; longest + 1];
         chain[longest] = offset;
         for len in (2..=longest).rev() {
-            let wanted = best[len][offset].map(|sent| sent - gain[len][offset]);
+            let wanted = self.best[len][offset].map(|sent| sent - self.gain[len][offset]);
             offset = [offset, offset.wrapping_sub(1)]
                 .into_iter()
-                .find(|&from| from < len - 1 && best[len - 1][from] == wanted)
+                .find(|&from| from < len - 1 && self.best[len - 1][from] == wanted)
                 .expect("a chain step behind every reached offset");
             chain[len - 1] = offset;
         }
-        Some(chain)
-    }
-}
-
-/// Left/Right runs that take every interval from offset 0 to `chain[its length]`.
-///
-/// Read the chain as a word over lengths 2, 3, ...: `x` where the offset rises, `d` where
-/// it stays. From all offsets 0 (all `d`), `k` Right moves give `x^k d...`, and a run of the
-/// opposite letter of length `j` at most the first block replaces that block's first `j`
-/// letters. So with blocks `B_1 .. B_k`: Right `|B_1..B_k|` if `B_k` is `x`, then for `i`
-/// from `k - 1` down to 1, a run of `B_i`'s letter of length `|B_1| + .. + |B_i|`.
-fn runs_for(chain: &[usize]) -> Vec<Run> {
-    let rises: Vec<bool> = (2..chain.len())
-        .map(|len| chain[len] > chain[len - 1])
-        .collect();
-    let mut blocks: Vec<(bool, usize)> = Vec::new();
-    for &rise in &rises {
-        match blocks.last_mut() {
-            Some((letter, size)) if *letter == rise => *size += 1,
-            _ => blocks.push((rise, 1)),
-        }
-    }
-    let mut runs = Vec::new();
-    if let Some(&(true, _)) = blocks.last() {
-        runs.push(Run {
-            instruction: Move::Right,
-            count: rises.len(),
-        });
-    }
-    for i in (0..blocks.len().saturating_sub(1)).rev() {
-        let (rise, _) = blocks[i];
-        let count = blocks[..=i].iter().map(|(_, size)| size).sum();
-        let instruction = if rise { Move::Right } else { Move::Left };
-        runs.push(Run { instruction, count });
-    }
-    runs
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every chain over lengths 1..=7 is reached by its runs, interval by interval.
-    #[test]
-    fn runs_reach_every_chain() {
-        fn chains(longest: usize) -> Vec<Vec<usize>> {
-            let mut all = vec![vec![0, 0]];
-            for len in 2..=longest {
-                all = all
-                    .into_iter()
-                    .flat_map(|chain| {
-                        let last = chain[len - 1];
-                        [last, last + 1].map(|next| {
-                            let mut longer = chain.clone();
-                            longer.push(next);
-                            longer
-                        })
-                    })
-                    .collect();
-            }
-            all
-        }
-        for chain in chains(7) {
-            for len in 1..chain.len() {
-                let at = runs_for(&chain)
-                    .iter()
-                    .fold(0usize, |at, run| match run.instruction {
-                        Move::Left => at.saturating_sub(run.count),
-                        Move::Right => (at + run.count).min(len - 1),
-                        Move::Down => at,
-                    });
-                assert_eq!(at, chain[len], "chain {chain:?}, length {len}");
-            }
-        }
+        chain
     }
 }

@@ -118,36 +118,63 @@ impl World {
         image
     }
 
-    fn verdict(&self, cave: usize) -> Option<Verdict> {
-        let start: u64 = (0..self.len())
+    /// S_C as a set: the squares whose forward search meets `cave`.
+    fn reach_set(&self, cave: usize) -> u64 {
+        (0..self.len())
             .filter(|&square| self.forward_reach(square)[cave])
-            .fold(0, |set, square| set | 1 << square);
+            .fold(0, |set, square| set | 1 << square)
+    }
+
+    fn verdict(&self, cave: usize) -> Option<Verdict> {
+        let start = self.reach_set(cave);
+        Some(Verdict {
+            squares: start.count_ones() as usize,
+            lucky: self.gathers(start, start, cave)?,
+        })
+    }
+
+    /// Whether one plan takes every square of `start` to `cave`, by a breadth-first search
+    /// over the sets of possible squares; `None` past [`MAX_STATES`] sets. `reach` is S_C.
+    fn gathers(&self, start: u64, reach: u64, cave: usize) -> Option<bool> {
         let goal = 1u64 << cave;
         let mut seen = HashSet::from([start]);
         let mut queue = VecDeque::from([start]);
-        let mut lucky = false;
         while let Some(set) = queue.pop_front() {
             if seen.len() > MAX_STATES {
                 return None;
             }
             if set == goal {
-                lucky = true;
-                break;
+                return Some(true);
             }
             for step in &self.step {
                 let next = self.image(set, step);
                 // A square outside S_C leads only to squares outside S_C (else it would be
                 // in S_C), so a set holding one can never become {C}.
-                if next & !start == 0 && seen.insert(next) {
+                if next & !reach == 0 && seen.insert(next) {
                     queue.push_back(next);
                 }
             }
         }
-        Some(Verdict {
-            squares: start.count_ones() as usize,
-            lucky,
-        })
+        Some(false)
     }
+}
+
+/// Whether one plan takes every square of `start` to `cave`: `Some(false)` proves that
+/// no plan does, so neither does any plan for a superset such as S_C. `None` when the
+/// grid has more than [`MAX_OPEN`] open squares, the search would visit more than
+/// [`MAX_STATES`] sets, or `cave` or a square of `start` is not an open square.
+pub fn gathers(case: &Case, cave: Pos, start: &[Pos]) -> Option<bool> {
+    let world = World::new(case)?;
+    let cave = *world.index.get(&cave)?;
+    let reach = world.reach_set(cave);
+    let start = start.iter().try_fold(0u64, |set, pos| {
+        world.index.get(pos).map(|&square| set | 1 << square)
+    })?;
+    // A start outside S_C is never gathered: one of its squares cannot reach the cave.
+    if start & !reach != 0 {
+        return Some(false);
+    }
+    world.gathers(start, reach, cave)
 }
 
 #[cfg(test)]
@@ -164,6 +191,22 @@ mod tests {
             "Case #1:\n0: 1 Lucky\n1: 3 Lucky\n2: 4 Unlucky\n3: 7 Lucky\n\
              Case #2:\n0: 9 Lucky\n1: 11 Unlucky\n"
         );
+    }
+
+    #[test]
+    fn gathering_a_part_of_s_c() {
+        // Cave 2 of the first sample case, at row 4, column 3 of the text: an open square
+        // lies below it, so every Down that lowers another square also loses the cave's.
+        let text = "1\n7 5\n#####\n##0##\n##1.#\n##2##\n#3..#\n#.#.#\n#####\n";
+        let case = &read_all(text.as_bytes()).unwrap()[0];
+        let cave = case.caves[2];
+        let above = Pos::new(1, 2);
+        assert_eq!(gathers(case, cave, &[cave]), Some(true));
+        assert_eq!(gathers(case, cave, &[above]), Some(true));
+        assert_eq!(gathers(case, cave, &[above, cave]), Some(false));
+        // A square outside S_C is never gathered; a wall is not a start.
+        assert_eq!(gathers(case, cave, &[Pos::new(4, 1)]), Some(false));
+        assert_eq!(gathers(case, cave, &[Pos::new(0, 0)]), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! A row of at most 60 squares is one `u64` (bit `c` for column `c`), so the reach, the
 //! intervals and their exits are all computed a row at a time with bit operations.
 
-use gridkit::Pos;
+use gridkit::{Grid, Pos};
 
 use crate::Verdict;
 use crate::parse::{Case, MAX_SIZE, WALL};
@@ -18,7 +18,7 @@ const _: () = assert!(MAX_SIZE <= 64);
 /// Per cave O(R·C) bit operations for the reach and the intervals, then at most one
 /// pruning round per interval, each O(intervals + C): far less than O(R·C) rounds in practice.
 pub fn solve(case: &Case) -> Vec<Verdict> {
-    let open = open_rows(case);
+    let open = open_rows(&case.grid);
     case.caves
         .iter()
         .map(|&cave| solve_cave(&open, cave))
@@ -26,17 +26,59 @@ pub fn solve(case: &Case) -> Vec<Verdict> {
 }
 
 fn solve_cave(open: &[u64], cave: Pos) -> Verdict {
-    let reach = backward_reach(open, cave);
-    let squares = reach.iter().map(|row| row.count_ones() as usize).sum();
-    let live = intervals(open, &reach, cave.row);
+    let analysis = analyse(open, cave);
     Verdict {
-        squares,
-        lucky: survivors(live) == 1,
+        squares: analysis.squares(),
+        lucky: analysis.lucky(),
+    }
+}
+
+/// Everything the algorithm finds out about one cave: S_C, its intervals, and which
+/// pruning round emptied each of them. [`crate::explain`] turns it into a certificate.
+#[derive(Debug, Clone)]
+pub(crate) struct Analysis {
+    /// The cave's square.
+    pub cave: Pos,
+    /// S_C, a mask per row.
+    pub reach: Vec<u64>,
+    /// The intervals of S_C, top row first, left to right.
+    pub intervals: Vec<Interval>,
+    /// The rounds of the pruning, and after them what was left.
+    pub pruning: Pruning,
+}
+
+impl Analysis {
+    /// `n_C = |S_C|`.
+    pub fn squares(&self) -> usize {
+        self.reach.iter().map(|row| row.count_ones() as usize).sum()
+    }
+
+    /// Whether only the cave's own interval survived the pruning.
+    pub fn lucky(&self) -> bool {
+        self.pruning
+            .dropped_in
+            .iter()
+            .filter(|round| round.is_none())
+            .count()
+            == 1
+    }
+}
+
+/// The analysis of cave `cave` of the mountain whose passable squares are `open`.
+pub(crate) fn analyse(open: &[u64], cave: Pos) -> Analysis {
+    let reach = backward_reach(open, cave);
+    let intervals = intervals(open, &reach, cave.row);
+    let pruning = prune(&intervals);
+    Analysis {
+        cave,
+        reach,
+        intervals,
+        pruning,
     }
 }
 
 /// Bit `offset` of a mask, or nothing past the 64 bits a mask holds.
-fn bit(offset: usize) -> u64 {
+pub(crate) fn bit(offset: usize) -> u64 {
     u32::try_from(offset)
         .ok()
         .and_then(|shift| 1u64.checked_shl(shift))
@@ -45,15 +87,15 @@ fn bit(offset: usize) -> u64 {
 
 /// The offsets `0..len` of an interval of length `len` (all 64 bits from 64 on, where
 /// `bit(len)` is 0 and the subtraction wraps).
-fn offsets(len: usize) -> u64 {
+pub(crate) fn offsets(len: usize) -> u64 {
     bit(len).wrapping_sub(1)
 }
 
 /// The passable squares of each row, as masks.
-fn open_rows(case: &Case) -> Vec<u64> {
-    (0..case.grid.height())
+pub(crate) fn open_rows(grid: &Grid<u8>) -> Vec<u64> {
+    (0..grid.height())
         .map(|row| {
-            let squares = case.grid.row(row).iter().enumerate();
+            let squares = grid.row(row).iter().enumerate();
             squares
                 .filter(|&(_, &square)| square != WALL)
                 .fold(0, |mask, (col, _)| mask | bit(col))
@@ -79,7 +121,7 @@ fn spread(open: u64, seeds: u64) -> u64 {
 /// (by Right and Left); never the one below, as there is no Up move. So nothing below the
 /// cave's row is in S_C, the cave's row holds the cave's interval, and each row above holds
 /// the squares over S_C squares of the next row, spread Left and Right.
-fn backward_reach(open: &[u64], cave: Pos) -> Vec<u64> {
+pub(crate) fn backward_reach(open: &[u64], cave: Pos) -> Vec<u64> {
     let mut reach = vec![0; open.len()];
     reach[cave.row] = spread(open[cave.row], bit(cave.col));
     for row in (0..cave.row).rev() {
@@ -91,12 +133,22 @@ fn backward_reach(open: &[u64], cave: Pos) -> Vec<u64> {
 /// A maximal horizontal run of S_C squares; S_C is closed under Left and Right, so it runs
 /// from wall to wall. Bit `i` of a mask describes the square below offset `i`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Interval {
-    len: usize,
+pub(crate) struct Interval {
+    /// Its row and first column.
+    pub row: usize,
+    pub start: usize,
+    pub len: usize,
     /// The square below is in S_C: a Down move from here makes progress.
-    good: u64,
+    pub good: u64,
     /// The square below is passable but outside S_C: a Down move from here is fatal.
-    bad: u64,
+    pub bad: u64,
+}
+
+impl Interval {
+    /// Whether `pos` lies in this interval.
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.row == self.row && (self.start..self.start + self.len).contains(&pos.col)
+    }
 }
 
 /// The intervals of S_C, rows `0..=last_row` (the cave's row; none are further down).
@@ -112,6 +164,8 @@ fn intervals(open: &[u64], reach: &[u64], last_row: usize) -> Vec<Interval> {
             let len = (rest >> start).trailing_ones() as usize;
             let run = offsets(len);
             found.push(Interval {
+                row,
+                start: start as usize,
                 len,
                 good: (good_below >> start) & run,
                 bad: (bad_below >> start) & run,
@@ -122,8 +176,17 @@ fn intervals(open: &[u64], reach: &[u64], last_row: usize) -> Vec<Interval> {
     found
 }
 
-/// Drops every interval that some safe Down move can empty, until none can; returns how
-/// many intervals are left (the cave's own interval, which has no good exit, always is).
+/// The outcome of the pruning: in which round each interval was emptied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Pruning {
+    /// `dropped_in[i]`: the round that emptied interval `i`, or `None` if none did.
+    pub dropped_in: Vec<Option<usize>>,
+    /// `possible[round][len]`: the offsets of length `len` on a safe chain in that round.
+    pub possible: Vec<Vec<u64>>,
+}
+
+/// Drops every interval that some safe Down move can empty, round after round, until none
+/// can; the cave's own interval, which has no good exit, always survives.
 ///
 /// After moving Left far enough, every live interval holds one point at offset 0, and all
 /// intervals of the same length share one offset `x[len]` from then on. Left/Right moves
@@ -138,32 +201,65 @@ fn intervals(open: &[u64], reach: &[u64], last_row: usize) -> Vec<Interval> {
 /// still occupied, whose drop avoided all their bad exits, so it can be repeated and every
 /// Down lowers the points. Conversely, from the survivors alone no chain ever offers a good
 /// exit, so if any survivor but the cave's interval is left, its point never gets down.
-fn survivors(mut live: Vec<Interval>) -> usize {
+pub(crate) fn prune(intervals: &[Interval]) -> Pruning {
+    let mut dropped_in = vec![None; intervals.len()];
+    let mut rounds = Vec::new();
     loop {
-        let longest = live.iter().map(|interval| interval.len).max().unwrap_or(0);
-        if longest == 0 {
-            return live.len();
+        let live = || {
+            intervals
+                .iter()
+                .zip(&dropped_in)
+                .filter(|(_, round)| round.is_none())
+                .map(|(interval, _)| interval)
+        };
+        let possible = possible_offsets(live());
+        let round = rounds.len();
+        let mut dropped = false;
+        for (interval, drop) in intervals.iter().zip(dropped_in.iter_mut()) {
+            let offers_progress = possible
+                .get(interval.len)
+                .is_some_and(|offsets| interval.good & offsets != 0);
+            if drop.is_none() && offers_progress {
+                *drop = Some(round);
+                dropped = true;
+            }
         }
-        let mut forbid = vec![0u64; longest + 1];
-        for interval in &live {
-            forbid[interval.len] |= interval.bad;
+        if !dropped {
+            return Pruning {
+                dropped_in,
+                possible: rounds,
+            };
         }
-        let mut possible = vec![0u64; longest + 1];
-        possible[1] = 1 & !forbid[1];
-        for len in 2..=longest {
-            let shorter = possible[len - 1];
-            possible[len] = (shorter | shorter << 1) & offsets(len) & !forbid[len];
-        }
-        for len in (1..longest).rev() {
-            let longer = possible[len + 1];
-            possible[len] &= longer | longer >> 1;
-        }
-        let before = live.len();
-        live.retain(|interval| interval.good & possible[interval.len] == 0);
-        if live.len() == before {
-            return before;
-        }
+        rounds.push(possible);
     }
+}
+
+/// `possible[len]`: the offsets of length `len` on some chain (`x[1] = 0`,
+/// `x[len] <= x[len+1] <= x[len] + 1`, up to the longest live length) that avoids every
+/// bad exit of the `live` intervals.
+fn possible_offsets<'a>(live: impl Iterator<Item = &'a Interval>) -> Vec<u64> {
+    let mut forbid = Vec::new();
+    for interval in live {
+        if forbid.len() <= interval.len {
+            forbid.resize(interval.len + 1, 0u64);
+        }
+        forbid[interval.len] |= interval.bad;
+    }
+    let longest = forbid.len().saturating_sub(1);
+    let mut possible = vec![0u64; longest + 1];
+    if longest == 0 {
+        return possible;
+    }
+    possible[1] = 1 & !forbid[1];
+    for len in 2..=longest {
+        let shorter = possible[len - 1];
+        possible[len] = (shorter | shorter << 1) & offsets(len) & !forbid[len];
+    }
+    for len in (1..longest).rev() {
+        let longer = possible[len + 1];
+        possible[len] &= longer | longer >> 1;
+    }
+    possible
 }
 
 #[cfg(test)]
@@ -209,7 +305,7 @@ mod tests {
         // passable square that never reaches it.
         let case = &read_all(&b"1\n5 5\n#####\n#...#\n#0#.#\n##..#\n#####\n"[..]).unwrap()[0];
         let cave = case.caves[0];
-        let open = open_rows(case);
+        let open = open_rows(&case.grid);
         assert_eq!(open, [0, 0b01110, 0b01010, 0b01100, 0]);
         let reach = backward_reach(&open, cave);
         assert_eq!(reach, [0, 0b01110, 0b00010, 0, 0]);
@@ -218,11 +314,15 @@ mod tests {
             found,
             [
                 Interval {
+                    row: 1,
+                    start: 1,
                     len: 3,
                     good: 0b001,
                     bad: 0b100
                 },
                 Interval {
+                    row: 2,
+                    start: 1,
                     len: 1,
                     good: 0,
                     bad: 0

@@ -2,38 +2,34 @@
 //! and against the plain implementation on large ones; the plain implementation's plans
 //! for Lucky caves are followed square by square from every square of S_C.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{Rows, SHAPES};
-use descending_dark::parse::{Case, read_all};
+use descending_dark::parse::Case;
+use descending_dark::plan::plan_length;
+use descending_dark::testkit::{Shape, mountain, open_squares, render, small_mountain};
 use descending_dark::{Verdict, plain, reference, solve};
 use fastrand::Rng;
 use gridkit::Pos;
 
-fn case_of(grid: &Rows) -> (String, Case) {
-    let text = common::input(std::slice::from_ref(grid));
-    let case = read_all(text.as_bytes())
-        .unwrap_or_else(|error| panic!("generated input is invalid: {error}\n{text}"))
-        .remove(0);
-    (text, case)
+/// The input file of `case` alone, for failure messages.
+fn text_of(case: &Case) -> String {
+    render(std::slice::from_ref(case))
 }
 
 /// A small mountain (at most 64 open squares): mostly up to 10x10, sometimes a long strip
 /// so that intervals up to 58 squares long occur too.
-fn small(rng: &mut Rng) -> Rows {
+fn small(rng: &mut Rng) -> Case {
     if rng.usize(0..5) == 0 {
         loop {
-            let shape = SHAPES[rng.usize(0..SHAPES.len())];
+            let shape = Shape::ALL[rng.usize(0..Shape::ALL.len())];
             let (rows, cols) = (rng.usize(3..=5), rng.usize(11..=60));
-            let grid = common::mountain(rng, shape, rows, cols, 10);
-            if common::open_squares(&grid) <= reference::MAX_OPEN {
-                return grid;
+            let case = mountain(rng, shape, rows, cols, 10);
+            if open_squares(&case) <= reference::MAX_OPEN {
+                return case;
             }
         }
     }
-    common::small_mountain(rng, 3..=10, reference::MAX_OPEN)
+    small_mountain(rng, 3..=10, reference::MAX_OPEN)
 }
 
 /// How many caves came out Lucky with more than one square, Lucky with one, and Unlucky.
@@ -70,9 +66,9 @@ fn solver_matches_the_exhaustive_reference() {
     let mut tally = Tally::default();
     let mut longest_interval = 0;
     for _ in 0..3_200 {
-        let grid = small(&mut rng);
-        longest_interval = longest_interval.max(grid[1].len() - 2);
-        let (text, case) = case_of(&grid);
+        let case = small(&mut rng);
+        longest_interval = longest_interval.max(case.grid.width() - 2);
+        let text = text_of(&case);
         let expected = reference::solve(&case).expect("at most 64 open squares");
         let got = solve::solve(&case);
         assert_eq!(
@@ -91,8 +87,8 @@ fn plain_matches_the_exhaustive_reference_and_its_plans_work() {
     let mut rng = Rng::with_seed(0x0d0d_2012);
     let mut tally = Tally::default();
     for _ in 0..1_200 {
-        let grid = small(&mut rng);
-        let (text, case) = case_of(&grid);
+        let case = small(&mut rng);
+        let text = text_of(&case);
         let expected = reference::solve(&case).expect("at most 64 open squares");
         let outcomes = plain::solve_with_plans(&case);
         let got: Vec<Verdict> = outcomes.iter().map(|o| o.verdict).collect();
@@ -113,14 +109,14 @@ fn solver_matches_plain_on_large_mountains() {
     let mut tally = Tally::default();
     let mut longest_plan = 0;
     for round in 0..300 {
-        let shape = SHAPES[round % SHAPES.len()];
+        let shape = Shape::ALL[round % Shape::ALL.len()];
         let (rows, cols) = if round % 3 == 0 {
             (60, 60)
         } else {
             (rng.usize(11..=60), rng.usize(11..=60))
         };
-        let grid = common::mountain(&mut rng, shape, rows, cols, 10);
-        let (text, case) = case_of(&grid);
+        let case = mountain(&mut rng, shape, rows, cols, 10);
+        let text = text_of(&case);
         let outcomes = plain::solve_with_plans(&case);
         let expected: Vec<Verdict> = outcomes.iter().map(|o| o.verdict).collect();
         let got = solve::solve(&case);
@@ -175,7 +171,7 @@ fn check_plans(text: &str, case: &Case, outcomes: &[plain::Outcome]) -> usize {
         );
         assert_eq!(outcome.plan.is_some(), outcome.verdict.lucky);
         let Some(plan) = &outcome.plan else { continue };
-        longest = longest.max(plain::plan_length(plan));
+        longest = longest.max(plan_length(plan));
         // Follow the plan from all of S_C at once: the set of possible squares.
         let mut possible = reach;
         for run in plan {

@@ -1,76 +1,54 @@
-//! The official practice datasets (Small and Large, 20 cases each), read from the shared
-//! folder beside the workspace when it is there; they are not copied into the repository.
+//! The official datasets (the practice and the contest files, Small and Large), read from
+//! outside the repository: `$DESCENDING_DARK_OFFICIAL`, or else the nearest
+//! `shared/official/descending-dark` beside the workspace or a folder above it. They are
+//! not copied into the repository, so these tests are ignored by default and fail when
+//! run without the data: `cargo test -p descending-dark --test official -- --ignored`.
+//! (`certificate.rs` checks the certificates of the same files the same way.)
 
-use std::path::Path;
-
-use descending_dark::parse::read_all;
+use descending_dark::testkit::official_dataset;
 use descending_dark::{answer, plain, reference};
 
-const FOLDER: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/official/descending-dark/"
-);
+const SMALL: [&str; 2] = ["D-small-practice", "D-small-contest"];
+const ALL: [&str; 4] = [
+    "D-small-practice",
+    "D-small-contest",
+    "D-large-practice",
+    "D-large-contest",
+];
 
-/// The input and expected output of one dataset, or `None` (with a notice) when absent.
-fn dataset(name: &str) -> Option<(String, String)> {
-    let folder = Path::new(FOLDER);
-    let read = |ext: &str| std::fs::read_to_string(folder.join(format!("{name}.{ext}")));
-    match (read("in"), read("out")) {
-        (Ok(input), Ok(output)) => Some((input, output)),
-        _ => {
-            println!("notice: {FOLDER}{name}.in/.out not found; skipping");
-            None
-        }
+/// The input and expected output of one dataset; panics when it cannot be read.
+fn dataset(name: &str) -> (String, String) {
+    official_dataset(name).unwrap_or_else(|error| panic!("{name}: {error:#}"))
+}
+
+#[test]
+#[ignore = "needs the official data in ../shared/official/descending-dark; CI runs it with --ignored where present"]
+fn solver_reproduces_every_official_output() {
+    for name in ALL {
+        let (input, output) = dataset(name);
+        assert_eq!(answer(&input).unwrap(), output, "{name}");
     }
 }
 
 #[test]
-fn solver_reproduces_the_small_practice_output() {
-    let Some((input, output)) = dataset("D-small-practice") else {
-        return;
-    };
-    assert_eq!(answer(&input).unwrap(), output);
+#[ignore = "needs the official data in ../shared/official/descending-dark; CI runs it with --ignored where present"]
+fn exhaustive_reference_reproduces_the_small_outputs() {
+    for name in SMALL {
+        let (input, output) = dataset(name);
+        // Every Small grid is at most 10x10, so its interior has at most 64 squares.
+        assert_eq!(
+            reference::answer(&input).unwrap().as_deref(),
+            Some(&*output),
+            "{name}"
+        );
+    }
 }
 
 #[test]
-fn solver_reproduces_the_large_practice_output() {
-    let Some((input, output)) = dataset("D-large-practice") else {
-        return;
-    };
-    assert_eq!(answer(&input).unwrap(), output);
-}
-
-#[test]
-fn exhaustive_reference_reproduces_the_small_practice_output() {
-    let Some((input, output)) = dataset("D-small-practice") else {
-        return;
-    };
-    // Every Small grid is at most 10x10, so its interior has at most 64 squares.
-    assert_eq!(
-        reference::answer(&input).unwrap().as_deref(),
-        Some(&*output)
-    );
-}
-
-#[test]
-fn plain_reproduces_both_practice_outputs() {
-    for name in ["D-small-practice", "D-large-practice"] {
-        let Some((input, output)) = dataset(name) else {
-            return;
-        };
+#[ignore = "needs the official data in ../shared/official/descending-dark; CI runs it with --ignored where present"]
+fn plain_reproduces_every_official_output() {
+    for name in ALL {
+        let (input, output) = dataset(name);
         assert_eq!(plain::answer(&input).unwrap(), output, "{name}");
     }
-    // For the record: how long the plans plain builds get (they are not the shortest).
-    let Some((input, _)) = dataset("D-large-practice") else {
-        return;
-    };
-    let longest = read_all(input.as_bytes())
-        .unwrap()
-        .iter()
-        .flat_map(plain::solve_with_plans)
-        .filter_map(|outcome| outcome.plan)
-        .map(|plan| plain::plan_length(&plan))
-        .max()
-        .unwrap();
-    println!("longest plan found for the Large file: {longest} instructions");
 }

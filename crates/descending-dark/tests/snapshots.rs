@@ -1,76 +1,104 @@
-//! Snapshots of the solver's output on every test-data input, and of the error message for
-//! every kind of malformed input. Snapshots guard against drift; correctness comes from
-//! `testdata.rs` (expected outputs computed by the references) and `agreement.rs`.
+//! Snapshots of the explanation of every test-data input small enough to read, and the
+//! error message of every kind of malformed input. Snapshots guard against drift;
+//! correctness comes from `testdata.rs` (expected outputs from the references),
+//! `agreement.rs` and `certificate.rs` (every certificate checked).
 
-use descending_dark::{answer, reference};
+use descending_dark::testkit::Kit;
+use descending_dark::{explain, reference, run};
+use gridkit::testkit::{ProblemKit, output_of};
+use insta::assert_snapshot;
+
+/// Inputs up to this many bytes are read in full in a snapshot; the generated files are
+/// larger and are checked by `certificate.rs` only.
+const READABLE: usize = 500;
 
 #[test]
-fn outputs_on_the_test_data() {
+fn explanations_of_the_readable_test_data() {
+    let mut snapshots = 0;
     insta::glob!("../../../testdata/descending-dark", "*.in", |path| {
         let input = std::fs::read_to_string(path).unwrap();
-        let output = answer(&input).unwrap();
+        if input.len() > READABLE {
+            return;
+        }
+        snapshots += 1;
+        let explanation = Kit::explain(&Kit::parse(&input).unwrap());
         insta::with_settings!({ description => input, omit_expression => true }, {
-            insta::assert_snapshot!(output);
+            assert_snapshot!("explanation", explanation);
         });
     });
+    // The sample and every hand-made pitfall case.
+    assert!(snapshots >= 12, "only {snapshots} explanations");
+}
+
+/// What the solver prints for `input`: for these, `error: ` and the first defect.
+fn refusal(input: &str) -> String {
+    let refused = output_of(|input, output| run(input, output), input.as_bytes());
+    let explained = output_of(|input, output| explain(input, output), input.as_bytes());
+    assert_eq!(explained, refused, "--explain refuses it otherwise");
+    refused
 }
 
 /// A valid 3x5 grid with one cave, as the lines of one case.
 const GRID: &str = "3 5\n#####\n#0..#\n#####\n";
 
-/// The malformed inputs, each named after what is wrong with it.
-fn catalogue() -> Vec<(&'static str, String)> {
-    let one = |case: &str| format!("1\n{case}");
-    vec![
-        ("empty-input", String::new()),
-        ("t-not-a-number", format!("x\n{GRID}")),
-        ("t-zero", "0\n".to_owned()),
-        ("t-twenty-one", format!("21\n{}", GRID.repeat(21))),
-        ("t-extra-token", format!("1 1\n{GRID}")),
-        ("r-two", one("2 5\n#####\n#####\n")),
-        ("c-sixty-one", one(&format!("3 61\n{}\n", "#".repeat(61)))),
-        ("size-a-billion", one("1000000000 1000000000\n")),
-        ("size-line-missing-c", one("3\n")),
-        ("size-line-extra-token", one("3 5 7\n#####\n#0..#\n#####\n")),
-        ("row-short", one("3 5\n#####\n#0.#\n#####\n")),
-        ("row-long", one("3 5\n#####\n#0...#\n#####\n")),
-        ("row-bad-character", one("3 5\n#####\n#0.x#\n#####\n")),
-        ("border-top-open", one("3 5\n##.##\n#0..#\n#####\n")),
-        ("border-left-open", one("4 5\n#####\n#0..#\n...##\n#####\n")),
-        ("border-right-cave", one("3 5\n#####\n#0..1\n#####\n")),
-        ("border-bottom-open", one("3 5\n#####\n#0..#\n###.#\n")),
-        ("cave-twice", one("4 5\n#####\n#01.#\n#.1.#\n#####\n")),
-        ("caves-0-and-2-without-1", one("3 5\n#####\n#0.2#\n#####\n")),
-        ("caves-without-0", one("3 5\n#####\n#.1.#\n#####\n")),
-        ("no-cave", one("3 5\n#####\n#...#\n#####\n")),
-        ("rows-missing", one("4 5\n#####\n#0..#\n")),
-        ("case-missing", format!("2\n{GRID}")),
-        ("trailing-content", format!("1\n{GRID}\n3 5\n")),
-        (
-            "second-case-bad",
-            format!("2\n{GRID}3 5\n#####\n#0..#\n##.##\n"),
-        ),
-    ]
+fn one(case: &str) -> String {
+    format!("1\n{case}")
 }
 
 #[test]
-fn errors_on_malformed_inputs() {
-    for (name, input) in catalogue() {
-        let error = match answer(&input) {
-            Ok(output) => panic!("{name}: accepted, printed\n{output}"),
-            Err(error) => error.to_string(),
-        };
-        insta::with_settings!({ description => input, omit_expression => true }, {
-            insta::assert_snapshot!(name, error);
-        });
-    }
+fn the_number_of_cases_is_checked() {
+    assert_snapshot!(refusal(""), @"error: line 1: expected the number of cases T, found end of input");
+    assert_snapshot!(refusal(&format!("x\n{GRID}")), @"error: line 1, column 1: expected T (an integer), found 'x'");
+    assert_snapshot!(refusal("0\n"), @"error: line 1, column 1: T must be in 1..=20, found 0");
+    assert_snapshot!(refusal(&format!("21\n{}", GRID.repeat(21))), @"error: line 1, column 1: T must be in 1..=20, found 21");
+    assert_snapshot!(refusal(&format!("1 1\n{GRID}")), @"error: line 1, column 3: expected end of line, found '1'");
+    assert_snapshot!(refusal(&format!("2\n{GRID}")), @r#"error: line 6: expected the line "R C" of case 2, found end of input"#);
+    assert_snapshot!(refusal(&format!("1\n{GRID}\n3 5\n")), @"error: line 7, column 1: expected end of input, found '3'");
 }
 
 #[test]
-fn the_catalogue_inputs_differ_from_a_valid_one_by_one_defect() {
-    // The base of the catalogue is itself valid, so each error comes from its one defect.
-    for input in [format!("1\n{GRID}"), format!("20\n{}", GRID.repeat(20))] {
+fn the_size_line_is_checked() {
+    assert_snapshot!(refusal(&one("2 5\n#####\n#####\n")), @"error: line 2, column 1: R must be in 3..=60, found 2");
+    assert_snapshot!(refusal(&one(&format!("3 61\n{}\n", "#".repeat(61)))), @"error: line 2, column 3: C must be in 3..=60, found 61");
+    assert_snapshot!(refusal(&one("1000000000 1000000000\n")), @"error: line 2, column 1: R must be in 3..=60, found 1000000000");
+    assert_snapshot!(refusal(&one("3\n")), @"error: line 2, column 2: expected C, found end of line");
+    assert_snapshot!(refusal(&one("3 5 7\n#####\n#0..#\n#####\n")), @"error: line 2, column 5: expected end of line, found '7'");
+}
+
+#[test]
+fn the_rows_are_checked() {
+    assert_snapshot!(refusal(&one("3 5\n#####\n#0.#\n#####\n")), @"error: line 4, column 5: expected a row of 5 characters, found 4");
+    assert_snapshot!(refusal(&one("3 5\n#####\n#0...#\n#####\n")), @"error: line 4, column 6: row is longer than 5 characters");
+    assert_snapshot!(refusal(&one("3 5\n#####\n#0.x#\n#####\n")), @r##"error: line 4, column 4: expected one of "#.0123456789", found 'x'"##);
+    assert_snapshot!(refusal(&one("4 5\n#####\n#0..#\n")), @"error: line 5: expected row 3 of 4 of case 1, found end of input");
+    assert_snapshot!(refusal(&format!("2\n{GRID}3 5\n#####\n#0..#\n##.##\n")), @"error: line 9, column 3: border square must be '#', found '.'");
+}
+
+#[test]
+fn the_border_is_checked() {
+    assert_snapshot!(refusal(&one("3 5\n##.##\n#0..#\n#####\n")), @"error: line 3, column 3: border square must be '#', found '.'");
+    assert_snapshot!(refusal(&one("4 5\n#####\n#0..#\n...##\n#####\n")), @"error: line 5, column 1: border square must be '#', found '.'");
+    assert_snapshot!(refusal(&one("3 5\n#####\n#0..1\n#####\n")), @"error: line 4, column 5: border square must be '#', found '1'");
+    assert_snapshot!(refusal(&one("3 5\n#####\n#0..#\n###.#\n")), @"error: line 5, column 4: border square must be '#', found '.'");
+}
+
+#[test]
+fn the_cave_labels_are_checked() {
+    assert_snapshot!(refusal(&one("4 5\n#####\n#01.#\n#.1.#\n#####\n")), @"error: line 5, column 3: cave 1 appears twice (first at line 4, column 3)");
+    assert_snapshot!(refusal(&one("3 5\n#####\n#0.2#\n#####\n")), @"error: line 4, column 4: cave 2 found but cave 1 is missing (caves must be labelled 0..d-1)");
+    assert_snapshot!(refusal(&one("3 5\n#####\n#.1.#\n#####\n")), @"error: line 4, column 3: cave 1 found but cave 0 is missing (caves must be labelled 0..d-1)");
+    assert_snapshot!(refusal(&one("3 5\n#####\n#...#\n#####\n")), @"error: line 2: the 3x5 grid of case 1 has no cave (expected caves 0..d-1, 1 <= d <= 10)");
+}
+
+#[test]
+fn the_base_of_the_malformed_inputs_is_valid() {
+    // Each malformed input differs from one of these by one defect, so its error comes
+    // from that defect.
+    for input in [one(GRID), format!("20\n{}", GRID.repeat(20))] {
         let expected = reference::answer(&input).unwrap().unwrap();
-        assert_eq!(answer(&input).unwrap(), expected);
+        assert_eq!(
+            output_of(|input, output| run(input, output), input.as_bytes()),
+            expected
+        );
     }
 }
