@@ -89,7 +89,17 @@ pub fn cases(problem: &str) -> io::Result<Vec<Case>> {
 /// # Errors
 /// The program cannot be started or its streams fail.
 pub fn run_binary(program: &str, input: &[u8]) -> io::Result<Output> {
+    run_binary_with(program, &[], input)
+}
+
+/// Runs the binary `program` with the arguments `args` and `input` on stdin, and collects
+/// what it printed.
+///
+/// # Errors
+/// The program cannot be started or its streams fail.
+pub fn run_binary_with(program: &str, args: &[&str], input: &[u8]) -> io::Result<Output> {
     let mut child = Command::new(program)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -153,6 +163,56 @@ pub fn assert_binary_answers_samples(problem: &str, binary: &str) {
             case.name
         );
         assert!(run.stderr.is_empty(), "{}: {run:?}", case.name);
+    }
+}
+
+/// Test support: `binary --explain` prints, for every case of `problem`, the expected
+/// output first, then an explanation that starts with `opening`, with exit code 0 and
+/// nothing on stderr.
+///
+/// # Panics
+/// On any difference, naming the case.
+pub fn assert_binary_explains(problem: &str, binary: &str, opening: &str) {
+    let cases = cases(problem).expect("the test data can be read");
+    assert!(!cases.is_empty(), "{problem} has no test data");
+    for case in cases {
+        let run = run_binary_with(binary, &["--explain"], case.input.as_bytes())
+            .expect("the binary starts");
+        assert!(run.status.success(), "{}: {run:?}", case.name);
+        assert!(run.stderr.is_empty(), "{}: {run:?}", case.name);
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        let explanation = stdout
+            .strip_prefix(&case.expected)
+            .unwrap_or_else(|| panic!("{}: the answer does not come first:\n{stdout}", case.name));
+        assert!(
+            explanation.trim_start().starts_with(opening),
+            "{}: the explanation does not start with {opening:?}:\n{explanation}",
+            case.name
+        );
+    }
+}
+
+/// Test support: `binary` (named `name`) answers any command line but none or
+/// `--explain` with a usage line on stderr, nothing on stdout and exit code 2, reading
+/// `input` or not.
+///
+/// # Panics
+/// On any other outcome.
+pub fn assert_binary_rejects_arguments(binary: &str, name: &str, input: &[u8]) {
+    for args in [
+        &["--explian"][..],
+        &["-e"],
+        &["input.txt"],
+        &["--explain", "--explain"],
+    ] {
+        let run = run_binary_with(binary, args, input).expect("the binary starts");
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {run:?}");
+        assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            stderr.starts_with(&format!("usage: {name} [--explain]")),
+            "{args:?}: {stderr}"
+        );
     }
 }
 

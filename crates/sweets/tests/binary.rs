@@ -1,27 +1,13 @@
-//! The binary end to end: the answer on stdout and exit code 0, `--explain` adding the
-//! certificate after it, a single error line on stderr and exit code 1 for bad input,
-//! and a usage line with exit code 2 for a bad command line.
+//! The binary end to end: the answer on stdout and exit code 0, or a single error line
+//! on stderr and exit code 1; `--explain` adds the explanation after the answer; any
+//! other argument is a usage error with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-use gridkit::testdata::{assert_binary_answers_samples, assert_binary_refuses};
+use gridkit::testdata::{
+    assert_binary_answers_samples, assert_binary_explains, assert_binary_refuses,
+    assert_binary_rejects_arguments,
+};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_sweets");
-
-/// Runs the binary with `args` and `input` on stdin.
-fn run_with(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BINARY)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The binary may exit before reading: a closed pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
-}
 
 #[test]
 fn the_samples_are_answered_on_stdout() {
@@ -38,30 +24,11 @@ fn bad_input_is_one_error_line_and_exit_code_1() {
 }
 
 #[test]
-fn explain_prints_the_answer_then_the_certificate() {
-    for case in gridkit::testdata::cases("sweets").unwrap() {
-        let run = run_with(&["--explain"], case.input.as_bytes());
-        assert!(run.status.success(), "{}: {run:?}", case.name);
-        let stdout = String::from_utf8(run.stdout).unwrap();
-        let explanation = stdout
-            .strip_prefix(&case.expected)
-            .unwrap_or_else(|| panic!("{}: the answer does not come first:\n{stdout}", case.name));
-        assert!(
-            explanation.starts_with("Cells are named (row,position)"),
-            "{}: {explanation}",
-            case.name
-        );
-        assert!(run.stderr.is_empty(), "{}", case.name);
-    }
+fn explain_prints_the_answer_then_the_explanation() {
+    assert_binary_explains("sweets", BINARY, "Cells are named (row,position)");
 }
 
 #[test]
 fn any_other_argument_is_a_usage_error() {
-    for args in [&["-e"][..], &["--explain", "--explain"], &["sample1.in"]] {
-        let run = run_with(args, b"  . . .\n . . O .\n. . O O .\n . . . .\n  . . .\n");
-        assert_eq!(run.status.code(), Some(2), "{args:?}");
-        assert!(run.stdout.is_empty(), "{args:?}");
-        let stderr = String::from_utf8(run.stderr).unwrap();
-        assert!(stderr.starts_with("usage: sweets [--explain]"), "{stderr}");
-    }
+    assert_binary_rejects_arguments(BINARY, "sweets", b"");
 }
