@@ -36,8 +36,11 @@ fn size(input: &[Board]) -> (usize, usize, usize) {
 #[test]
 fn generated_inputs_are_valid_and_grow_with_the_scale() {
     let mut largest = (0, 0);
-    for k in (0..=RAMP).step_by(4) {
-        let input = Kit::generate(&mut case_rng(SEED, k), scale_of(k));
+    let cases = [SEED, 1, 2, 3]
+        .into_iter()
+        .flat_map(|seed| (0..=RAMP).step_by(8).map(move |k| (seed, k)));
+    for (seed, k) in cases {
+        let input = Kit::generate(&mut case_rng(seed, k), scale_of(k));
         assert_valid(&input);
         if k == 0 {
             assert_eq!((input.len(), input[0].n), (1, 2));
