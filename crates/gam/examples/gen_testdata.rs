@@ -11,16 +11,19 @@
 //! holes in the walls; `gamNc`: one board with ~20 % black. Every board twice, A in the
 //! top-left corner and one square right of it (B bottom-right): 6 + 6 + 2 tests. Group 1
 //! (boundary cases) is hand-made. Stress files: `heavy.in`, `wide-layer.in`, `mazes.in`.
+//! Also hand-made: the sample, the `rule-*` boards, and `first-moves-matter.in`, small
+//! irregular boards on which reading the layered game one level short of the start
+//! (the `one-level-short` flawed solver) goes wrong.
 
 use std::fs;
 use std::path::Path;
 
 use fastrand::Rng;
 use gam::board::render_input;
-use gam::generate::{
-    Start, empty, maze, mirrored, scattered, serpentine, serpentine_with_holes, wide_layer,
-    with_start,
+use gam::testkit::generate::{
+    Start, empty, maze, mirrored, scattered, serpentine, serpentine_with_holes, with_start,
 };
+use gam::testkit::wide_layer::wide_layer;
 use gam::{Board, jury};
 
 /// Board side per group (group 1 is hand-made): 2-6 small, 7-9 larger, 10-15 n = 300.

@@ -94,6 +94,21 @@ impl Board {
         }
     }
 
+    /// Whether a white path joins the starts (the statement's promise, which the parser
+    /// leaves to the solvers).
+    pub fn connected(&self) -> bool {
+        let distance = gridkit::bfs_by(self.white.len(), &[self.a], |square| {
+            self.white_neighbours(square)
+        });
+        distance[self.b] != gridkit::UNREACHED
+    }
+
+    /// The row and column of `square`, numbered from 1 as the input lists them (rows
+    /// from the top, columns from the left).
+    pub fn coordinates(&self, square: usize) -> (usize, usize) {
+        (square / self.n + 1, square % self.n + 1)
+    }
+
     /// The white squares sharing a side with `square`.
     pub fn white_neighbours(&self, square: usize) -> impl Iterator<Item = usize> + '_ {
         let n = self.n;
@@ -142,6 +157,9 @@ mod tests {
         assert_eq!(board.white_neighbours(1).collect::<Vec<_>>(), [0]);
         assert_eq!(board.white_neighbours(5).collect::<Vec<_>>(), [8]);
         assert_eq!(board.to_string(), "3\nA.#\n.#.\n..B\n");
+        assert!(board.connected());
+        assert!(!Board::from_rows(&["A#", "#B"]).connected());
+        assert_eq!(board.coordinates(5), (2, 3));
         assert_eq!(render_input(&[board]), "1\n3\nA.#\n.#.\n..B\n");
     }
 }

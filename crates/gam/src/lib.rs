@@ -11,6 +11,14 @@
 //!
 //! Limits: `1 <= t <= 10` boards, `2 <= n <= 300`, 8 MB of memory.
 //!
+//! `gam --explain` prints the answers, then why each is right (see [`explain`]): a
+//! [`Certificate`] per board with the A-B distance, the sizes of the shortest-path
+//! layers and a whole play with best moves for both, which `tests/certificate.rs`
+//! replays by the rules and, on small boards, holds against the brute force at every
+//! position. The explanation keeps every level of the layered game, so it takes more
+//! memory than the answer (about 10 MB on the longest boards); the plain run is
+//! unchanged.
+//!
 //! ## The rules, read literally
 //! - A jump lands on any white neighbour of the jumped-over square, including the one the
 //!   jumper came from. That square is white and now empty, so a jump always has somewhere
@@ -48,24 +56,26 @@
 //! word-wide ANDs and ORs and 64 x 64 block transposes, skipping blocks that are all
 //! zeros or all ones: O(sum of |L_k| |L_{D-k}| / 16) word operations at most, O(n^3 / 16).
 //! Memory: about 17 bytes per square (8 of them for the recorded moves) plus two levels
-//! of bit matrices (128 KiB each for the 1024-square layer of `generate::wide_layer` at
+//! of bit matrices (128 KiB each for the 1024-square layer of `testkit::wide_layer` at
 //! `n = 300`); the whole process peaks below 3.5 MiB on every test file.
 #![forbid(unsafe_code)]
 
 pub mod bitmatrix;
 pub mod board;
-#[cfg(feature = "testkit")]
-pub mod generate;
+pub mod certificate;
 pub mod jury;
 pub mod parse;
 pub mod reference;
 pub mod solve;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 use std::io::{BufRead, Write};
 
 use gridkit::{InputError, Reader};
 
 pub use board::{Board, Player};
+pub use certificate::{Certificate, Explanation};
 
 /// Reads the tests, solves each as soon as it is read and prints `A` or `B` per line.
 ///
@@ -91,15 +101,69 @@ pub fn run_with<R: BufRead, W: Write>(
     let tests = parse::read_test_count(&mut reader)?;
     for test in 1..=tests {
         let (board, line) = parse::read_board(&mut reader, test)?;
-        let winner = solver(&board).ok_or_else(|| {
-            InputError::at_line(
-                line,
-                format!("no white path joins 'A' and 'B' in test {test}"),
-            )
-        })?;
+        let winner = solver(&board).ok_or_else(|| not_joined(test, line))?;
         writeln!(output, "{winner}")?;
         output.flush()?;
     }
     reader.finish()?;
     Ok(())
+}
+
+/// [`run`], then the explanation of every answer: for each board the distance, the
+/// layers of the shortest paths and a play with best moves for both (see
+/// [`certificate`]), after an empty line.
+///
+/// # Errors
+/// As [`run`]; nothing is explained then.
+pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let mut solver = solve::Solver::default();
+    let mut boards = Vec::new();
+    run_with(input, &mut output, |board| {
+        boards.push(board.clone());
+        solver.winner(board)
+    })?;
+    // One board at a time: a certificate keeps the whole play and the layered game all
+    // its levels.
+    let total = boards.len();
+    writeln!(output)?;
+    for (index, board) in boards.iter().enumerate() {
+        // Every board was answered, so its starts are joined.
+        let certificate = Certificate::of(board)
+            .ok_or_else(|| anyhow::anyhow!("test {} went unexplained", index + 1))?;
+        let test = certificate::TestOfFile {
+            test: index + 1,
+            total,
+            certificate: &certificate,
+        };
+        write!(output, "{test}")?;
+    }
+    output.flush()?;
+    Ok(())
+}
+
+/// Every board of a whole input, refused exactly where [`run`] refuses it.
+///
+/// # Errors
+/// As [`run`].
+pub fn read_boards<R: BufRead>(input: R) -> anyhow::Result<Vec<Board>> {
+    let mut reader = Reader::new(input);
+    let tests = parse::read_test_count(&mut reader)?;
+    let mut boards = Vec::with_capacity(tests);
+    for test in 1..=tests {
+        let (board, line) = parse::read_board(&mut reader, test)?;
+        if !board.connected() {
+            return Err(not_joined(test, line).into());
+        }
+        boards.push(board);
+    }
+    reader.finish()?;
+    Ok(boards)
+}
+
+/// The error for a board whose starts no white path joins; `line` is the line of its `n`.
+fn not_joined(test: usize, line: usize) -> InputError {
+    InputError::at_line(
+        line,
+        format!("no white path joins 'A' and 'B' in test {test}"),
+    )
 }

@@ -46,13 +46,7 @@ pub fn winner(board: &Board) -> Option<Player> {
 /// # Panics
 /// As [`winner`].
 pub fn winner_under(board: &Board, rules: Rules) -> Option<Player> {
-    let game = Game::new(board, rules)?;
-    let values = game.solve();
-    match values[game.state(Player::A, game.start_a, game.start_b)] {
-        Value::Won => Some(Player::A),
-        Value::Lost => Some(Player::B),
-        Value::Unknown => None,
-    }
+    solve_under(board, rules)?.winner_at(Player::A, board.a, board.b)
 }
 
 /// Every state of a board is labelled and none is a draw, not only the start (a check of
@@ -61,12 +55,77 @@ pub fn winner_under(board: &Board, rules: Rules) -> Option<Player> {
 /// # Panics
 /// As [`winner`].
 pub fn every_state_decided(board: &Board) -> bool {
-    Game::new(board, Rules::WithJumps).is_some_and(|game| {
-        game.solve()
-            .iter()
-            .enumerate()
-            .all(|(state, value)| *value != Value::Unknown || !game.is_live(state))
+    solve(board).is_some_and(|solved| {
+        (0..solved.values.len())
+            .all(|state| solved.values[state] != Value::Unknown || !solved.game.is_live(state))
     })
+}
+
+/// Whether the brute force can take the board: at most [`MAX_WHITE`] white squares
+/// connected to A's start.
+pub fn fits(board: &Board) -> bool {
+    region_size(board) <= MAX_WHITE
+}
+
+/// The number of white squares A's piece can reach (what the brute force must store).
+pub fn region_size(board: &Board) -> usize {
+    let distance = gridkit::bfs_by(board.white.len(), &[board.a], |square| {
+        board.white_neighbours(square)
+    });
+    distance
+        .iter()
+        .filter(|&&d| d != gridkit::UNREACHED)
+        .count()
+}
+
+/// The literal game solved from every position, not only from the start.
+pub struct Solved {
+    game: Game,
+    values: Vec<Value>,
+}
+
+/// The game with jumps solved from every position; `None` when no white path joins the
+/// starts.
+///
+/// # Panics
+/// As [`winner`].
+pub fn solve(board: &Board) -> Option<Solved> {
+    solve_under(board, Rules::WithJumps)
+}
+
+/// [`solve`] under the given rules.
+///
+/// # Panics
+/// As [`winner`].
+pub fn solve_under(board: &Board, rules: Rules) -> Option<Solved> {
+    let game = Game::new(board, rules)?;
+    let values = game.solve();
+    Some(Solved { game, values })
+}
+
+impl Solved {
+    /// Who wins with best play when A's piece stands on `a`, B's on `b` (board squares)
+    /// and `mover` is to move. `None` for a draw, and for what is no position of the
+    /// game: a square A's piece cannot reach, a start already reached, or (with jumps)
+    /// both pieces on one square.
+    pub fn winner_at(&self, mover: Player, a: usize, b: usize) -> Option<Player> {
+        let number = |square: usize| {
+            self.game
+                .number
+                .get(square)
+                .copied()
+                .filter(|&number| number != usize::MAX)
+        };
+        let state = self.game.state(mover, number(a)?, number(b)?);
+        if !self.game.is_live(state) {
+            return None;
+        }
+        match self.values[state] {
+            Value::Won => Some(mover),
+            Value::Lost => Some(mover.other()),
+            Value::Unknown => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +145,8 @@ enum Outcome {
 
 struct Game {
     rules: Rules,
+    /// The region numbering of each board square, `usize::MAX` outside the region.
+    number: Vec<usize>,
     /// `neighbours[v]`: the region's squares next to square `v` (region numbering).
     neighbours: Vec<Vec<usize>>,
     start_a: usize,
@@ -125,6 +186,7 @@ impl Game {
             neighbours,
             start_a: number[board.a],
             start_b: number[board.b],
+            number,
         })
     }
 
@@ -257,6 +319,19 @@ mod tests {
     #[test]
     fn disconnected_starts_are_a_draw() {
         assert_eq!(play(&["A#", "#B"]), None);
+    }
+
+    #[test]
+    fn positions_other_than_the_start() {
+        // B to move next to A's start, A one step from B's: B steps home first.
+        let board = Board::from_rows(&["A..", "...", "..B"]);
+        let solved = solve(&board).unwrap();
+        assert_eq!(solved.winner_at(Player::B, 5, 1), Some(Player::B));
+        assert_eq!(solved.winner_at(Player::A, 5, 1), Some(Player::A));
+        // Not positions: both pieces on one square, a start reached, off the board.
+        assert_eq!(solved.winner_at(Player::A, 4, 4), None);
+        assert_eq!(solved.winner_at(Player::A, 8, 4), None);
+        assert_eq!(solved.winner_at(Player::A, 99, 4), None);
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! per pair for the plain table ([`crate::jury`]).
 //!
 //! Only two levels are alive at a time and matrices are sized by the layers themselves:
-//! layers can hold over 3n squares (see `generate::wide_layer`), so no fixed table fits.
+//! layers can hold over 3n squares (see `testkit::wide_layer`), so no fixed table fits.
 
 use crate::bitmatrix::{BitMatrix, Picks};
 use crate::board::{Board, Player};

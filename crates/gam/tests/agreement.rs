@@ -5,15 +5,18 @@
 //!
 //! A mismatch prints the board.
 
-mod common;
-
-use common::{region_size, show};
 use fastrand::Rng;
-use gam::generate::{
-    Start, empty, lattice_paths, maze, mirrored, random, scattered, serpentine,
-    serpentine_with_holes, wide_layer, with_start,
+use gam::testkit::generate::{
+    Start, empty, forked, lattice_paths, maze, mirrored, random, scattered, serpentine,
+    serpentine_with_holes, with_start,
 };
+use gam::testkit::wide_layer::wide_layer;
 use gam::{Board, Player, jury, reference, solve};
+
+/// Shows a board for a failure message.
+fn show(board: &Board) -> String {
+    format!("\n{board}")
+}
 
 /// How the random boards split, to show that every kind of answer was exercised.
 #[derive(Debug, Default)]
@@ -78,46 +81,6 @@ fn every_tiny_board_matches_the_brute_force() {
     assert!(tally.even_b > 0 && tally.odd > 0 && tally.disconnected > 0);
 }
 
-/// A random shortest route from A that forks, at a random point, into the two L-shaped
-/// routes to B (along the rows first, or along the columns first), plus a few random
-/// white squares. Where the routes part decides who is forced to choose first: the
-/// rare boards where A wins over an even distance mostly come from here.
-fn forked(rng: &mut Rng, n: usize) -> Board {
-    let a = rng.usize(0..n * n);
-    let mut b = rng.usize(0..n * n - 1);
-    if b >= a {
-        b += 1;
-    }
-    let extra = rng.f64() * 0.05;
-    let mut white: Vec<bool> = (0..n * n).map(|_| rng.f64() < extra).collect();
-    let (to_row, to_col) = (b / n, b % n);
-    let step = |from: usize, to: usize| if to > from { from + 1 } else { from - 1 };
-    let (mut row, mut col) = (a / n, a % n);
-    white[a] = true;
-    let shared = rng.usize(0..=row.abs_diff(to_row) + col.abs_diff(to_col));
-    for _ in 0..shared {
-        let (down, across) = (row.abs_diff(to_row), col.abs_diff(to_col));
-        if rng.usize(0..down + across) < down {
-            row = step(row, to_row);
-        } else {
-            col = step(col, to_col);
-        }
-        white[row * n + col] = true;
-    }
-    for rows_first in [true, false] {
-        let (mut r, mut c) = (row, col);
-        while (r, c) != (to_row, to_col) {
-            if (rows_first && r != to_row) || c == to_col {
-                r = step(r, to_row);
-            } else {
-                c = step(c, to_col);
-            }
-            white[r * n + c] = true;
-        }
-    }
-    Board { n, white, a, b }
-}
-
 /// Random boards of every family, small enough for the brute force.
 fn small_boards(rng: &mut Rng) -> Vec<Board> {
     let mut boards = Vec::new();
@@ -166,7 +129,7 @@ fn small_boards(rng: &mut Rng) -> Vec<Board> {
             }
         }
     }
-    boards.retain(|board| region_size(board) <= reference::MAX_WHITE);
+    boards.retain(reference::fits);
     boards
 }
 

@@ -1,9 +1,32 @@
 //! The binary end to end: the answer on stdout and exit code 0, or a single error line
-//! on stderr and exit code 1.
+//! on stderr and exit code 1; `--explain` adds the explanation after the answer; any
+//! other argument is a usage error, exit code 2.
 
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use gam::testkit::Kit;
 use gridkit::testdata::{assert_binary_answers_samples, assert_binary_refuses};
+use gridkit::testkit::ProblemKit;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_gam");
+const SAMPLE: &str = "2\n4\nA...\n.#..\n....\n...B\n4\nA...\n....\n..#.\n...B\n";
+
+/// The binary run with `args` and `input` on stdin.
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BINARY)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // A usage error exits without reading: a closed pipe is fine.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
 
 #[test]
 fn the_samples_are_answered_on_stdout() {
@@ -17,4 +40,40 @@ fn bad_input_is_one_error_line_and_exit_code_1() {
         b"1\n1000000000\n",
         "error: line 2, column 1: n must be in 2..=300, found 1000000000\n",
     );
+}
+
+#[test]
+fn explain_prints_the_answer_then_the_explanation() {
+    let output = run(&["--explain"], SAMPLE);
+    assert!(output.status.success(), "{output:?}");
+    let boards = Kit::parse(SAMPLE).unwrap();
+    let expected = format!("{}\n{}", Kit::answer(&boards), Kit::explain(&boards));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), expected);
+    assert!(expected.starts_with("B\nA\n\nTest 1 of 2:\n"));
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn explain_refuses_bad_input_like_the_answer() {
+    let output = run(&["--explain"], "2\n2\nAB\n..\n2\nA#\n#B\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "A\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: line 5: no white path joins 'A' and 'B' in test 2\n"
+    );
+}
+
+#[test]
+fn any_other_argument_is_a_usage_error() {
+    for args in [&["--explain", "--explain"][..], &["-e"], &["input.txt"]] {
+        let output = run(args, SAMPLE);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with("usage: gam [--explain] < INPUT\n"),
+            "{stderr}"
+        );
+    }
 }

@@ -1,72 +1,24 @@
 //! Robustness: thousands of random mutations of valid inputs (bytes deleted, inserted
-//! or replaced, truncation, lines duplicated or dropped, digits swapped). `run` must
-//! return `Ok` or an `Err`, never panic, and an `Ok` must carry one answer per test.
+//! or replaced, truncation, lines duplicated, dropped or swapped, digits changed). `run`
+//! must return `Ok` or an `Err`, never panic, and an `Ok` must carry one answer per
+//! test; `explain` must print the same answers first, and fail where `run` fails.
 
 use fastrand::Rng;
-use gam::board::render_input;
-use gam::generate::{Start, lattice_paths, maze, scattered, serpentine};
+use gam::testkit::Kit;
+use gridkit::testkit::{ProblemKit, mutate};
 
+/// The official sample, adjacent starts, and generated inputs of up to four small boards.
 fn valid_inputs(rng: &mut Rng) -> Vec<String> {
     let mut inputs = vec![
         "2\n4\nA...\n.#..\n....\n...B\n4\nA...\n....\n..#.\n...B\n".to_string(),
         "1\n2\nAB\n..\n".to_string(),
     ];
     for _ in 0..40 {
-        let tests = rng.usize(1..=4);
-        let boards: Vec<_> = (0..tests)
-            .map(|_| {
-                let n = rng.usize(2..=12);
-                match rng.usize(0..4) {
-                    0 => scattered(rng, n, 0.2, Start::Corner),
-                    1 => serpentine(n, Start::NextToCorner),
-                    2 => maze(rng, n, 0.1, Start::Corner),
-                    _ => lattice_paths(rng, n, 3, 0.2),
-                }
-            })
-            .collect();
-        inputs.push(render_input(&boards));
+        // Scale up to 0.3: up to four tests of n <= 29.
+        let scale = 0.3 * rng.f64();
+        inputs.push(Kit::render(&Kit::generate(rng, scale)));
     }
     inputs
-}
-
-fn mutate(rng: &mut Rng, input: &str) -> Vec<u8> {
-    let mut bytes = input.as_bytes().to_vec();
-    for _ in 0..rng.usize(1..=3) {
-        let at = rng.usize(0..=bytes.len());
-        let noise = [
-            b'A', b'B', b'.', b'#', b'\n', b' ', b'0', b'9', b'-', b'x', 0xFF, b'\r',
-        ];
-        match rng.usize(0..7) {
-            0 if at < bytes.len() => {
-                bytes.remove(at);
-            }
-            1 => bytes.insert(at, noise[rng.usize(0..noise.len())]),
-            2 if at < bytes.len() => bytes[at] = noise[rng.usize(0..noise.len())],
-            3 => bytes.truncate(at),
-            4 | 5 => {
-                // Duplicate or drop a whole line.
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let mut lines: Vec<&str> = text.split('\n').collect();
-                let line = rng.usize(0..lines.len());
-                if rng.bool() {
-                    lines.insert(line, lines[line]);
-                } else {
-                    lines.remove(line);
-                }
-                bytes = lines.join("\n").into_bytes();
-            }
-            _ => {
-                // Swap a digit for another one (t and n become other numbers).
-                let digits: Vec<usize> = (0..bytes.len())
-                    .filter(|&i| bytes[i].is_ascii_digit())
-                    .collect();
-                if let Some(&i) = digits.get(rng.usize(0..digits.len().max(1))) {
-                    bytes[i] = b'0' + rng.u8(0..10);
-                }
-            }
-        }
-    }
-    bytes
 }
 
 #[test]
@@ -75,9 +27,17 @@ fn mutated_inputs_never_panic() {
     let inputs = valid_inputs(&mut rng);
     let (mut accepted, mut refused) = (0, 0);
     for round in 0..12_000 {
-        let mutated = mutate(&mut rng, &inputs[round % inputs.len()]);
+        let mut mutated = inputs[round % inputs.len()].clone().into_bytes();
+        for _ in 0..rng.usize(1..=3) {
+            mutate(&mut rng, b".#AB\n 09", &mut mutated);
+        }
         let mut output = Vec::new();
-        match gam::run(&mutated[..], &mut output) {
+        let result = gam::run(&mutated[..], &mut output);
+        let mut explained = Vec::new();
+        let explain_result = gam::explain(&mutated[..], &mut explained);
+        assert_eq!(explain_result.is_ok(), result.is_ok());
+        assert!(explained.starts_with(&output));
+        match result {
             Ok(()) => {
                 accepted += 1;
                 let first = String::from_utf8_lossy(&mutated);
