@@ -2,31 +2,15 @@
 //! on stderr and exit code 1; `--explain` adds the explanation after the answer; any
 //! other argument is a usage error, exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use gam::testkit::Kit;
-use gridkit::testdata::{assert_binary_answers_samples, assert_binary_refuses};
+use gridkit::testdata::{
+    assert_binary_answers_samples, assert_binary_refuses, assert_binary_rejects_arguments,
+    run_binary_with,
+};
 use gridkit::testkit::ProblemKit;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_gam");
 const SAMPLE: &str = "2\n4\nA...\n.#..\n....\n...B\n4\nA...\n....\n..#.\n...B\n";
-
-/// The binary run with `args` and `input` on stdin.
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BINARY)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // A usage error exits without reading: a closed pipe is fine.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().expect("the binary ends")
-}
 
 #[test]
 fn the_samples_are_answered_on_stdout() {
@@ -44,7 +28,7 @@ fn bad_input_is_one_error_line_and_exit_code_1() {
 
 #[test]
 fn explain_prints_the_answer_then_the_explanation() {
-    let output = run(&["--explain"], SAMPLE);
+    let output = run_binary_with(BINARY, &["--explain"], SAMPLE.as_bytes()).unwrap();
     assert!(output.status.success(), "{output:?}");
     let boards = Kit::parse(SAMPLE).unwrap();
     let expected = format!("{}\n{}", Kit::answer(&boards), Kit::explain(&boards));
@@ -55,7 +39,7 @@ fn explain_prints_the_answer_then_the_explanation() {
 
 #[test]
 fn explain_refuses_bad_input_like_the_answer() {
-    let output = run(&["--explain"], "2\n2\nAB\n..\n2\nA#\n#B\n");
+    let output = run_binary_with(BINARY, &["--explain"], b"2\n2\nAB\n..\n2\nA#\n#B\n").unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "A\n");
     assert_eq!(
@@ -66,14 +50,5 @@ fn explain_refuses_bad_input_like_the_answer() {
 
 #[test]
 fn any_other_argument_is_a_usage_error() {
-    for args in [&["--explain", "--explain"][..], &["-e"], &["input.txt"]] {
-        let output = run(args, SAMPLE);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(output.stdout.is_empty());
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.starts_with("usage: gam [--explain] < INPUT\n"),
-            "{stderr}"
-        );
-    }
+    assert_binary_rejects_arguments(BINARY, "gam", SAMPLE.as_bytes());
 }
