@@ -29,6 +29,8 @@ mod certificate;
 mod parse;
 pub mod reference;
 mod solve;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use board::{ANNA, Board, MARIA, Outcome, SIZE, Square};
 pub use certificate::{Certificate, Evidence, certify};

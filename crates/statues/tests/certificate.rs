@@ -4,9 +4,8 @@
 
 use std::collections::BTreeSet;
 
-mod common;
-
-use common::random_board;
+use gridkit::testkit::{ProblemKit, case_rng, scale_of};
+use statues::testkit::Kit;
 use statues::{
     ANNA, Board, Certificate, Evidence, MARIA, Outcome, SIZE, Square, certify, parse, reference,
 };
@@ -147,8 +146,7 @@ fn real_certificates(generated: u64) -> Vec<(Board, Certificate)> {
     let test_data = cases
         .iter()
         .map(|case| parse(case.input.as_bytes()).unwrap());
-    let mut rng = fastrand::Rng::with_seed(31);
-    let stress = (0..generated).map(move |case| random_board(&mut rng, (case % 61) as u32));
+    let stress = (0..generated).map(|case| Kit::generate(&mut case_rng(31, case), scale_of(case)));
     test_data
         .chain(stress)
         .map(|board| (board, certify(&board)))
@@ -174,10 +172,9 @@ fn every_test_case_has_a_valid_certificate_of_its_expected_answer() {
 #[test]
 fn thousands_of_generated_boards_have_valid_certificates() {
     const BOARDS: u64 = 5_000;
-    let mut rng = fastrand::Rng::with_seed(77);
     let (mut wins, mut losses) = (0, 0);
     for case in 0..BOARDS {
-        let board = random_board(&mut rng, (case % 61) as u32);
+        let board = Kit::generate(&mut case_rng(77, case), scale_of(case));
         let proved = check(&board, &certify(&board));
         assert_eq!(proved, Ok(reference::solve(&board)), "on\n{board}");
         match proved {
