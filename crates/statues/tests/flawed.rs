@@ -52,7 +52,7 @@ fn without_its_flaw_the_frame_is_right() {
 #[test]
 fn every_flawed_solver_fails_some_case() {
     let cases = cases();
-    assert_eq!(Kit::FLAWED.len(), 5);
+    assert_eq!(Kit::FLAWED.len(), 6);
     for flawed in Kit::FLAWED {
         let caught: Vec<&str> = cases
             .iter()
@@ -106,6 +106,10 @@ fn hand_made_cases_catch_the_mistake_they_were_built_for() {
         ("sample3", "after-fall-only"),
         ("erratum-2-full-wall-line-2", "before-fall-only"),
         ("six-rounds-not-enough", "six-rounds"),
+        // A statue falls into the bottom row, leaves, and Maria walks through its square.
+        ("bottom-row-freed-after-fall", "statues-stay-at-bottom"),
+        // Four statues: a statue starting on the bottom row is gone when Maria needs its square.
+        ("bottom-row-statue-leaves", "statues-stay-at-bottom"),
     ] {
         let board = case(name);
         let flawed = find_flawed::<Kit>(flawed).unwrap_or_else(|| panic!("no {flawed}"));

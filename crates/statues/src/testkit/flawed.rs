@@ -33,6 +33,11 @@ pub const FLAWED: &[Flawed<Board>] = &[
         mistake: "declares Maria the winner once she survives 6 rounds",
         solve: |board| answer(board, Frame::SIX_ROUNDS),
     },
+    Flawed {
+        name: "statues-stay-at-bottom",
+        mistake: "keeps statues on the bottom row instead of letting them leave the board",
+        solve: |board| answer(board, Frame::STATUES_STAY_AT_BOTTOM),
+    },
 ];
 
 fn answer(board: &Board, frame: Frame) -> String {
@@ -52,6 +57,8 @@ pub struct Frame {
     pub free_after: bool,
     /// Maria is declared the winner once she has survived this many rounds.
     pub rounds: usize,
+    /// Statues leave the board from the bottom row (rather than stay there for good).
+    pub statues_leave: bool,
 }
 
 impl Frame {
@@ -62,6 +69,7 @@ impl Frame {
         free_before: true,
         free_after: true,
         rounds: 7,
+        statues_leave: true,
     };
 
     // The misreadings of the flawed solvers, one change each.
@@ -85,6 +93,10 @@ impl Frame {
         rounds: 6,
         ..Self::RIGHT
     };
+    const STATUES_STAY_AT_BOTTOM: Frame = Frame {
+        statues_leave: false,
+        ..Self::RIGHT
+    };
 
     /// The moves Maria may make, as (row, column) offsets.
     fn moves(self) -> impl Iterator<Item = (isize, isize)> {
@@ -97,7 +109,12 @@ impl Frame {
 
     /// Whether a statue stands on `square` after `falls` falls, as this frame sees it.
     fn statue_at(self, board: &Board, (row, col): Square, falls: usize) -> bool {
-        row >= falls && board.has_statue(row - falls, col)
+        if row == SIZE - 1 && !self.statues_leave {
+            // Every statue of the column that has reached the bottom row is still there.
+            ((SIZE - 1).saturating_sub(falls)..SIZE).any(|start| board.has_statue(start, col))
+        } else {
+            row >= falls && board.has_statue(row - falls, col)
+        }
     }
 }
 
