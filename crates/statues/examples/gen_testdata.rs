@@ -4,12 +4,10 @@
 //! Run with `cargo run --release -p statues --example statues_gen_testdata`. Deterministic: the
 //! same seeds always give the same files.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use std::fs;
 
 use anyhow::Context;
+use statues::testkit::generate::{banded_board, crowded_board, uniform_board};
 use statues::{ANNA, Board, MARIA, reference};
 
 /// How many generated boards to write.
@@ -22,19 +20,15 @@ fn generate(seed: u64) -> Board {
         // Uniform density from 0% to 60%.
         0 | 1 => {
             let percent = (seed * 3 % 61) as u32;
-            common::random_board(&mut rng, percent)
+            uniform_board(&mut rng, percent)
         }
         2 => {
             let centre = if seed % 8 == 2 { MARIA } else { ANNA };
             let percent = rng.u32(40..=90);
-            common::crowded_board(&mut rng, centre, percent)
+            crowded_board(&mut rng, centre, percent)
         }
         // Dense bands: statues only in two or three rows, which fall like walls with holes.
-        _ => {
-            let rows: Vec<usize> = (0..rng.usize(2..=3)).map(|_| rng.usize(0..8)).collect();
-            let percent = rng.u32(60..=95);
-            Board::from_fn(|row, _| rows.contains(&row) && rng.u32(0..100) < percent)
-        }
+        _ => banded_board(&mut rng, 60..=95),
     }
 }
 

@@ -13,6 +13,11 @@
 //!
 //! Complexity: at most 64 squares x 9 times x 9 moves, constant memory.
 //!
+//! `statues --explain` prints the answer, then why it is right: a [`Certificate`] that a
+//! checker can verify by the rules alone. For `WIN` it is Maria's walk, round by round,
+//! to Anna or until no statue is left; for `LOSE` it is, round by round, every square
+//! she could still be standing on alive, down to none. [`certify`] computes it.
+//!
 //! [`reference`](mod@reference) plays the game out literally over (square, statue set) states, as an
 //! independent check of [`solve`].
 #![forbid(unsafe_code)]
@@ -20,11 +25,15 @@
 use std::io::{BufRead, Write};
 
 mod board;
+mod certificate;
 mod parse;
 pub mod reference;
 mod solve;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
-pub use board::{ANNA, Board, MARIA, Outcome, SIZE};
+pub use board::{ANNA, Board, MARIA, Outcome, SIZE, Square};
+pub use certificate::{Certificate, Evidence, certify};
 pub use parse::parse;
 pub use solve::solve;
 
@@ -35,6 +44,19 @@ pub use solve::solve;
 pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let board = parse(input)?;
     writeln!(output, "{}", solve(&board))?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Like [`run`], then the explanation: the [`Certificate`] of the answer, as text.
+///
+/// # Errors
+/// As [`run`].
+pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let board = parse(input)?;
+    writeln!(output, "{}", solve(&board))?;
+    writeln!(output)?;
+    write!(output, "{}", certify(&board))?;
     output.flush()?;
     Ok(())
 }

@@ -1,4 +1,3 @@
 fn main() -> std::process::ExitCode {
-    let output = std::io::BufWriter::new(std::io::stdout().lock());
-    gridkit::exit_code(statues::run(std::io::stdin().lock(), output))
+    gridkit::cli::main("statues", statues::run, statues::explain)
 }

@@ -8,11 +8,10 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use crate::Outcome;
-use crate::board::{ANNA, Board, MARIA, SIZE};
+use gridkit::grid::DIRS8;
 
-/// A square as (row, column).
-type Square = (usize, usize);
+use crate::Outcome;
+use crate::board::{ANNA, Board, MARIA, SIZE, Square};
 
 fn bit((row, col): Square) -> u64 {
     1 << (row * SIZE + col)
@@ -44,17 +43,14 @@ pub fn statue_set(board: &Board) -> u64 {
     statues
 }
 
-/// The squares Maria can end a move on from `square`: the eight around it and itself.
+/// The squares Maria can end a move on from `square`: itself and the eight around it.
 fn moves((row, col): Square) -> Vec<Square> {
-    let mut targets = Vec::new();
-    for r in row.saturating_sub(1)..=row + 1 {
-        for c in col.saturating_sub(1)..=col + 1 {
-            if r < SIZE && c < SIZE {
-                targets.push((r, c));
-            }
-        }
-    }
-    targets
+    [(0, 0)]
+        .into_iter()
+        .chain(DIRS8)
+        .filter_map(|(dr, dc)| Some((row.checked_add_signed(dr)?, col.checked_add_signed(dc)?)))
+        .filter(|&(r, c)| r < SIZE && c < SIZE)
+        .collect()
 }
 
 /// Whether Maria reaches Anna, by playing every round of every line of play.
@@ -103,7 +99,7 @@ mod tests {
 
     #[test]
     fn moves_stay_on_the_board_and_include_staying() {
-        assert_eq!(moves((7, 0)), [(6, 0), (6, 1), (7, 0), (7, 1)]);
+        assert_eq!(moves((7, 0)), [(7, 0), (6, 0), (6, 1), (7, 1)]);
         assert_eq!(moves((3, 3)).len(), 9);
     }
 

@@ -1,9 +1,10 @@
 //! The solver against the reference on thousands of generated boards and on every board
 //! of a few small families.
 
-mod common;
-
-use common::{Rules, crowded_board, random_board};
+use gridkit::testkit::{ProblemKit, case_rng, scale_of};
+use statues::testkit::Kit;
+use statues::testkit::flawed::{Frame, play};
+use statues::testkit::generate::{crowded_board, uniform_board};
 use statues::{ANNA, Board, MARIA, SIZE, reference, solve};
 
 fn check(board: &Board) {
@@ -12,12 +13,20 @@ fn check(board: &Board) {
     assert_eq!(found, expected, "solver and reference disagree on\n{board}");
 }
 
+/// The stress schedule: every scale from a statue or two up to full boards.
+#[test]
+fn generated_boards_of_every_scale() {
+    for case in 0..4_000 {
+        check(&Kit::generate(&mut case_rng(128, case), scale_of(case)));
+    }
+}
+
 #[test]
 fn random_boards_of_every_density() {
     let mut rng = fastrand::Rng::with_seed(128);
     for round in 0..3_050 {
         let percent = round % 61;
-        check(&random_board(&mut rng, percent));
+        check(&uniform_board(&mut rng, percent));
     }
 }
 
@@ -72,9 +81,9 @@ fn every_board_with_statues_in_three_rows() {
 fn surviving_seven_rounds_wins() {
     let mut rng = fastrand::Rng::with_seed(7);
     for round in 0..2_000 {
-        let board = random_board(&mut rng, round % 61);
+        let board = uniform_board(&mut rng, round % 61);
         assert_eq!(
-            common::play(&board, Rules::CORRECT),
+            play(&board, Frame::RIGHT),
             reference::solve(&board),
             "on\n{board}"
         );

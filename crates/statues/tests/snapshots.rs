@@ -1,24 +1,21 @@
-//! Snapshots of the solver's output on every test case, and of the error message for
-//! every kind of malformed input.
+//! Snapshots of the explanation (`--explain`) of every test case, and of the error
+//! message for every kind of malformed input.
 
 use std::fs;
 
-/// What `run` writes for `input`, or the error it returns.
-fn run_text(input: &[u8]) -> String {
-    let mut output = Vec::new();
-    match statues::run(input, &mut output) {
-        Ok(()) => String::from_utf8(output).expect("the output is ASCII"),
-        Err(error) => format!("error: {error}"),
-    }
-}
+use gridkit::testkit::output_of;
+use insta::assert_snapshot;
 
 #[test]
-fn testdata_outputs() {
+fn explanation() {
     insta::glob!("../../../testdata/statues", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
-        let output = run_text(input.as_bytes());
+        let output = output_of(
+            |input, output| statues::explain(input, output),
+            input.as_bytes(),
+        );
         insta::with_settings!({ description => input, omit_expression => true }, {
-            insta::assert_snapshot!(output);
+            assert_snapshot!(output);
         });
     });
 }
@@ -27,64 +24,66 @@ const GOOD: [&str; 8] = [
     ".......A", "........", "........", "........", "........", ".S......", "S.......", "MS......",
 ];
 
-/// The good board with line `line` (1-based) replaced by `text`.
-fn with_line(line: usize, text: &str) -> String {
-    with_lines(&[(line, text)])
-}
-
-/// The good board with each (line, text) of `changes` made.
-fn with_lines(changes: &[(usize, &str)]) -> String {
+/// What `run` says of the good board with each (line, text) of `changes` made (lines
+/// from 1), and `extra` after it.
+fn refused(changes: &[(usize, &str)], extra: &str) -> String {
     let mut lines = GOOD.to_vec();
     for &(line, text) in changes {
         lines[line - 1] = text;
     }
-    lines.join("\n") + "\n"
+    output_of(
+        |input, output| statues::run(input, output),
+        (lines.join("\n") + "\n" + extra).as_bytes(),
+    )
 }
 
-fn good() -> String {
-    GOOD.join("\n") + "\n"
+fn refused_text(input: &str) -> String {
+    output_of(
+        |input, output| statues::run(input, output),
+        input.as_bytes(),
+    )
 }
 
 #[test]
-fn malformed_inputs_are_refused_with_their_line_and_column() {
-    let catalogue: Vec<(&str, String)> = vec![
-        ("empty-input", String::new()),
-        ("only-blank-lines", "\n \n\n".to_string()),
-        ("seven-rows", GOOD[..7].join("\n") + "\n"),
-        ("one-row", format!("{}\n", GOOD[0])),
-        ("ninth-row", good() + "........\n"),
-        ("ninth-row-after-blank-line", good() + "\nWIN\n"),
-        ("row-of-7-characters", with_line(3, ".......")),
-        ("row-of-9-characters", with_line(3, ".........")),
-        ("empty-row-in-the-middle", with_line(4, "")),
-        ("blank-row-in-the-middle", with_line(4, "        ")),
-        ("leading-blank", with_line(2, " ........")),
-        ("blank-inside-a-row", with_line(5, "... ....")),
-        ("missing-anna", with_line(1, "........")),
-        ("anna-replaced-by-statue", with_line(1, ".......S")),
-        ("missing-maria", with_line(8, ".S......")),
-        ("maria-replaced-by-statue", with_line(8, "SS......")),
-        ("anna-elsewhere", with_line(4, "...A....")),
-        ("second-anna-in-row-1", with_line(1, "A......A")),
-        ("maria-elsewhere", with_line(3, "......M.")),
-        ("second-maria-in-row-8", with_line(8, "MS.....M")),
-        (
-            "maria-and-anna-swapped",
-            with_lines(&[(1, "M......."), (8, "AS......")]),
-        ),
-        ("anna-in-maria-square", with_line(8, "AS......")),
-        ("other-character", with_line(5, "..#.....")),
-        ("lowercase-statue", with_line(6, ".s......")),
-        ("digit", with_line(7, "0.......")),
-        ("control-byte", with_line(2, "...\u{7}....")),
-        ("non-ascii", with_line(2, "..é.....")),
-        ("row-with-trailing-text", with_line(8, "MS...... x")),
-    ];
-    for (name, input) in catalogue {
-        let output = run_text(input.as_bytes());
-        assert!(output.starts_with("error: line "), "{name}: {output}");
-        insta::with_settings!({ description => input, omit_expression => true }, {
-            insta::assert_snapshot!(name, output);
-        });
-    }
+fn missing_or_extra_rows() {
+    assert_snapshot!(refused_text(""), @"error: line 1: expected row 1 of 8 of the board, found end of input");
+    assert_snapshot!(refused_text("\n \n\n"), @"error: line 1, column 1: expected a row of 8 characters, found 0");
+    assert_snapshot!(refused_text(&(GOOD[..7].join("\n") + "\n")), @"error: line 8: expected row 8 of 8 of the board, found end of input");
+    assert_snapshot!(refused_text(&format!("{}\n", GOOD[0])), @"error: line 2: expected row 2 of 8 of the board, found end of input");
+    assert_snapshot!(refused(&[], "........\n"), @"error: line 9, column 1: expected end of input, found '.'");
+    assert_snapshot!(refused(&[], "\nWIN\n"), @"error: line 10, column 1: expected end of input, found 'W'");
+}
+
+#[test]
+fn rows_of_the_wrong_length() {
+    assert_snapshot!(refused(&[(3, ".......")], ""), @"error: line 3, column 8: expected a row of 8 characters, found 7");
+    assert_snapshot!(refused(&[(3, ".........")], ""), @"error: line 3, column 9: row is longer than 8 characters");
+    assert_snapshot!(refused(&[(4, "")], ""), @"error: line 4, column 1: expected a row of 8 characters, found 0");
+    assert_snapshot!(refused(&[(8, "MS...... x")], ""), @"error: line 8, column 9: row is longer than 8 characters");
+}
+
+#[test]
+fn blanks_and_foreign_characters() {
+    assert_snapshot!(refused(&[(4, "        ")], ""), @r#"error: line 4, column 1: expected one of ".SMA", found ' '"#);
+    assert_snapshot!(refused(&[(2, " ........")], ""), @r#"error: line 2, column 1: expected one of ".SMA", found ' '"#);
+    assert_snapshot!(refused(&[(5, "... ....")], ""), @r#"error: line 5, column 4: expected one of ".SMA", found ' '"#);
+    assert_snapshot!(refused(&[(5, "..#.....")], ""), @r#"error: line 5, column 3: expected one of ".SMA", found '#'"#);
+    assert_snapshot!(refused(&[(6, ".s......")], ""), @r#"error: line 6, column 2: expected one of ".SMA", found 's'"#);
+    assert_snapshot!(refused(&[(7, "0.......")], ""), @r#"error: line 7, column 1: expected one of ".SMA", found '0'"#);
+    assert_snapshot!(refused(&[(2, "...\u{7}....")], ""), @r#"error: line 2, column 4: expected one of ".SMA", found byte 0x07"#);
+    assert_snapshot!(refused(&[(2, "..é.....")], ""), @r#"error: line 2, column 3: expected one of ".SMA", found byte 0xc3"#);
+}
+
+#[test]
+fn maria_and_anna_out_of_place() {
+    assert_snapshot!(refused(&[(1, "........")], ""), @"error: line 1, column 8: expected 'A', found '.' (Anna stands on the top-right square)");
+    assert_snapshot!(refused(&[(1, ".......S")], ""), @"error: line 1, column 8: expected 'A', found 'S' (Anna stands on the top-right square)");
+    assert_snapshot!(refused(&[(8, ".S......")], ""), @"error: line 8, column 1: expected 'M', found '.' (Maria starts on the bottom-left square)");
+    assert_snapshot!(refused(&[(8, "SS......")], ""), @"error: line 8, column 1: expected 'M', found 'S' (Maria starts on the bottom-left square)");
+    assert_snapshot!(refused(&[(4, "...A....")], ""), @"error: line 4, column 4: expected '.' or 'S', found 'A' (Anna stands only on the top-right square)");
+    assert_snapshot!(refused(&[(1, "A......A")], ""), @"error: line 1, column 1: expected '.' or 'S', found 'A' (Anna stands only on the top-right square)");
+    assert_snapshot!(refused(&[(3, "......M.")], ""), @"error: line 3, column 7: expected '.' or 'S', found 'M' (Maria starts only on the bottom-left square)");
+    assert_snapshot!(refused(&[(8, "MS.....M")], ""), @"error: line 8, column 8: expected '.' or 'S', found 'M' (Maria starts only on the bottom-left square)");
+    assert_snapshot!(refused(&[(1, "M......."), (8, "AS......")], ""), @"error: line 1, column 1: expected '.' or 'S', found 'M' (Maria starts only on the bottom-left square)");
+    assert_snapshot!(refused(&[(8, "AS......")], ""), @"error: line 8, column 1: expected 'M', found 'A' (Maria starts on the bottom-left square)");
 }

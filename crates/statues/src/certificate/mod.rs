@@ -1,0 +1,134 @@
+//! Why the answer is right, as data a checker can verify without trusting the solver.
+//!
+//! - `WIN`: Maria's walk, one square per round, that never steps onto a statue, is never
+//!   under one when they fall, and either reaches Anna or outlasts every statue (after
+//!   which the board is empty and nothing can stop her).
+//! - `LOSE`: for each round, every square Maria could be standing on alive after it.
+//!   The first set is her start, every safe move from one set lands in the next, and the
+//!   last set is empty: whatever she does, a statue gets her.
+
+mod display;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::board::{ANNA, Board, MARIA, Outcome, Square, king_moves};
+
+/// The answer for a board, with its evidence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Certificate {
+    /// The board the evidence is about.
+    pub board: Board,
+    pub evidence: Evidence,
+}
+
+/// What proves the answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evidence {
+    /// `WIN`: the squares Maria stands on, her start first, then one per round. It ends
+    /// on Anna's square, or on the round after which no statue is left.
+    Walk(Vec<Square>),
+    /// `LOSE`: `safe[t]` holds every square Maria could be standing on alive after `t`
+    /// rounds (`safe[0]` is her start); the last set is empty.
+    Cornered(Vec<BTreeSet<Square>>),
+}
+
+impl Certificate {
+    /// The outcome the evidence proves.
+    pub fn outcome(&self) -> Outcome {
+        match self.evidence {
+            Evidence::Walk(_) => Outcome::Win,
+            Evidence::Cornered(_) => Outcome::Lose,
+        }
+    }
+}
+
+/// The certificate for `board`: round by round, the set of squares Maria can be alive
+/// on, each remembering a square it was reached from. Anna's square reached, or a
+/// non-empty set once every statue has fallen, gives the walk back to the start; an empty
+/// set gives the sets themselves.
+///
+/// # Complexity
+/// At most `SIZE + 1` rounds of 64 squares x 9 moves.
+pub fn certify(board: &Board) -> Certificate {
+    let clear_time = board.clear_time();
+    let mut safe = vec![BTreeSet::from([MARIA])];
+    // reached_from[t][square]: a square of safe[t] from which `square` is a safe move.
+    let mut reached_from: Vec<BTreeMap<Square, Square>> = Vec::new();
+    let evidence = loop {
+        let t = safe.len() - 1;
+        let Some(&last) = safe[t].first() else {
+            break Evidence::Cornered(safe);
+        };
+        if t >= clear_time {
+            break Evidence::Walk(walk_back(&reached_from, last));
+        }
+        let mut next = BTreeMap::new();
+        for &from in &safe[t] {
+            for to in king_moves(from).filter(|&to| !board.statue_after(to, t)) {
+                if to == ANNA {
+                    // She wins on arrival, before the statues fall.
+                    let mut walk = walk_back(&reached_from, from);
+                    walk.push(ANNA);
+                    return Certificate {
+                        board: *board,
+                        evidence: Evidence::Walk(walk),
+                    };
+                }
+                if !board.statue_after(to, t + 1) {
+                    next.entry(to).or_insert(from);
+                }
+            }
+        }
+        safe.push(next.keys().copied().collect());
+        reached_from.push(next);
+    };
+    Certificate {
+        board: *board,
+        evidence,
+    }
+}
+
+/// The walk from Maria's start to `end`, a square of the last round searched.
+fn walk_back(reached_from: &[BTreeMap<Square, Square>], end: Square) -> Vec<Square> {
+    let mut walk = vec![end];
+    let mut square = end;
+    for round in reached_from.iter().rev() {
+        // Every square of a round was reached from one of the round before.
+        if let Some(&previous) = round.get(&square) {
+            square = previous;
+            walk.push(square);
+        }
+    }
+    walk.reverse();
+    walk
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_board_needs_no_step_and_a_full_one_corners_maria_at_once() {
+        assert_eq!(
+            certify(&Board::default()).evidence,
+            Evidence::Walk(vec![MARIA])
+        );
+        let full = certify(&Board::from_fn(|_, _| true));
+        assert_eq!(
+            full.evidence,
+            Evidence::Cornered(vec![BTreeSet::from([MARIA]), BTreeSet::new()])
+        );
+        assert_eq!(full.outcome(), Outcome::Lose);
+    }
+
+    #[test]
+    fn a_statue_in_the_top_row_makes_her_walk_all_the_way_to_anna() {
+        let board = Board::from_fn(|row, col| (row, col) == (0, 0));
+        let Evidence::Walk(walk) = certify(&board).evidence else {
+            panic!("a lone statue far away cannot stop Maria");
+        };
+        assert_eq!(walk.len(), 8);
+        assert_eq!(walk.first(), Some(&MARIA));
+        assert_eq!(walk.last(), Some(&ANNA));
+    }
+}
