@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::{bench, fixture, stress, verify};
+use crate::{bench, fixture, spawner, stress, verify};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -67,11 +67,22 @@ enum Command {
     /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]
     Fixture { kind: String },
+    /// Starts measured programs on request (see `spawner.rs`).
+    #[command(hide = true)]
+    Spawner,
 }
 
 /// Parses `std::env::args` and runs the subcommand.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(
+        cli.command,
+        Command::Verify { .. } | Command::Stress { .. } | Command::Bench { .. }
+    ) {
+        if let Ok(xtask) = std::env::current_exe() {
+            spawner::use_spawner(&xtask);
+        }
+    }
     let result = match cli.command {
         Command::Verify {
             crates,
@@ -115,6 +126,7 @@ pub fn main() -> ExitCode {
             bench::BenchCmd { crate_name, runs }.run().map(|()| true)
         }
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
+        Command::Spawner => spawner::serve().map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -21,7 +21,7 @@ pub mod measure;
 pub mod problems;
 pub mod report;
 pub mod solution;
-#[allow(dead_code)] // Until every crate has its testkit::Kit.
+pub mod spawner;
 pub mod stress;
 
 pub mod testdata;

@@ -58,11 +58,25 @@ pub struct Measurement {
     pub killed_at_wall_cap: bool,
 }
 
-/// Runs `program args...` with `io` under `caps` and measures it.
+/// Runs `program args...` with `io` under `caps` and measures it: through the spawner
+/// when one was chosen ([`crate::spawner::use_spawner`]), so that the runner's own memory
+/// does not count as the program's; from this process otherwise.
 ///
 /// # Errors
 /// The files cannot be opened or the program cannot be started or reaped.
 pub fn run(program: &Path, args: &[&str], io: &Io, caps: Caps) -> Result<Measurement> {
+    match crate::spawner::program() {
+        Some(spawner) => crate::spawner::run(spawner, program, args, io, caps),
+        None => run_here(program, args, io, caps),
+    }
+}
+
+/// Runs `program args...` with `io` under `caps`, forked from this process, and measures
+/// it. The child's peak counts the resident memory of this process at the fork.
+///
+/// # Errors
+/// The files cannot be opened or the program cannot be started or reaped.
+pub fn run_here(program: &Path, args: &[&str], io: &Io, caps: Caps) -> Result<Measurement> {
     let stdin = File::open(&io.input).with_context(|| format!("opening {}", io.input.display()))?;
     let stdout =
         File::create(&io.stdout).with_context(|| format!("creating {}", io.stdout.display()))?;
@@ -75,11 +89,14 @@ pub fn run(program: &Path, args: &[&str], io: &Io, caps: Caps) -> Result<Measure
         .stdout(Stdio::from(stdout))
         .stderr(Stdio::from(stderr))
         .env("RUST_BACKTRACE", "0");
-    // SAFETY: the hook runs in the forked child before exec and calls only setpgid and
-    // setrlimit, which are async-signal-safe; it touches no memory shared with the parent.
+    // SAFETY: the hook runs in the forked child before exec and calls only setpgid, signal
+    // and setrlimit, which are async-signal-safe; it touches no memory shared with the
+    // parent.
     unsafe {
         command.pre_exec(move || {
             own_process_group()?;
+            // The spawner ignores Ctrl-C; the program must not inherit that.
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
             set_caps(caps)
         });
     }

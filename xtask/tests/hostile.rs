@@ -53,6 +53,7 @@ fn running(pid: u32) -> bool {
 
 #[test]
 fn a_forked_sleeper_is_killed_with_the_solution() {
+    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let (outcome, took, stderr) = run_fixture("fork-sleeper");
     assert_eq!(outcome.verdict, Verdict::Accepted, "{stderr}");
     assert!(took < Duration::from_secs(5), "{took:?}");
@@ -70,6 +71,7 @@ fn a_forked_sleeper_is_killed_with_the_solution() {
 
 #[test]
 fn endless_output_is_cut_at_the_cap() {
+    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let (outcome, took, _) = run_fixture("flood");
     assert_eq!(outcome.verdict, Verdict::OutputLimit);
     assert!(took < Duration::from_secs(10), "{took:?}");
@@ -77,6 +79,7 @@ fn endless_output_is_cut_at_the_cap() {
 
 #[test]
 fn a_solution_that_never_reads_and_sleeps_is_stopped_by_the_wall_clock() {
+    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let (outcome, took, _) = run_fixture("sleep");
     assert_eq!(outcome.verdict, Verdict::TimeLimit);
     assert!(outcome.measurement.killed_at_wall_cap);
@@ -86,6 +89,7 @@ fn a_solution_that_never_reads_and_sleeps_is_stopped_by_the_wall_clock() {
 
 #[test]
 fn a_solution_killed_by_a_signal_is_a_runtime_error_naming_it() {
+    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let (outcome, took, _) = run_fixture("abort");
     assert_eq!(
         outcome.verdict,

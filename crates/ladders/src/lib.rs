@@ -1,6 +1,6 @@
 //! # Codeforces 1245E "Hyakugoku and Ladders"
 //!
-//! <https://codeforces.com/problemset/problem/1245/E> (1 s, 256 MB).
+//! <https://codeforces.com/problemset/problem/1245/E>. Limits: 1 s, 256 MB.
 //!
 //! A 10 x 10 board is walked along a snaking path from the bottom-left square to the
 //! Goal, the top-left one: the bottom row runs right, each row runs opposite to the one

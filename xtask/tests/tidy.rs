@@ -1,0 +1,160 @@
+//! House rules of the workspace, checked on every `cargo test`.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use xtask::problems::PROBLEMS;
+
+fn root() -> PathBuf {
+    xtask::project_root()
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// The folders of `crates/`, sorted.
+fn crate_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.join("Cargo.toml").is_file())
+        .collect();
+    folders.sort();
+    folders
+}
+
+fn name_of(folder: &Path) -> String {
+    folder.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+/// The solver crates: every crate but the shared one.
+fn solver_folders() -> Vec<PathBuf> {
+    crate_folders()
+        .into_iter()
+        .filter(|folder| name_of(folder) != "gridkit")
+        .collect()
+}
+
+#[test]
+fn every_crate_opens_with_a_header_and_solvers_forbid_unsafe() {
+    let mut libs: Vec<PathBuf> = crate_folders()
+        .iter()
+        .map(|folder| folder.join("src/lib.rs"))
+        .collect();
+    libs.push(root().join("xtask/src/lib.rs"));
+    for lib in &libs {
+        assert!(
+            read(lib).starts_with("//! "),
+            "{} has no //! header",
+            lib.display()
+        );
+    }
+    for folder in crate_folders() {
+        let lib = read(&folder.join("src/lib.rs"));
+        assert!(
+            lib.contains("#![forbid(unsafe_code)]"),
+            "{} does not forbid unsafe code",
+            name_of(&folder)
+        );
+    }
+}
+
+#[test]
+fn every_solver_header_states_problem_limits_idea_and_complexity() {
+    for folder in solver_folders() {
+        let lib = read(&folder.join("src/lib.rs"));
+        let header: String = lib
+            .lines()
+            .take_while(|line| line.starts_with("//!"))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .to_lowercase();
+        for word in ["limit", "idea", "complexity", "http"] {
+            assert!(
+                header.contains(word),
+                "the header of {} does not mention '{word}'",
+                name_of(&folder)
+            );
+        }
+    }
+}
+
+/// The names declared in `[workspace.dependencies]` of the root manifest.
+fn workspace_dependencies() -> Vec<String> {
+    let manifest = read(&root().join("Cargo.toml"));
+    manifest
+        .lines()
+        .skip_while(|line| line.trim() != "[workspace.dependencies]")
+        .skip(1)
+        .take_while(|line| !line.starts_with('['))
+        .filter_map(|line| {
+            let line = line.trim();
+            let name = line.split(['=', ' ']).next()?;
+            (!name.is_empty() && !line.starts_with('#')).then(|| name.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn every_workspace_dependency_is_used_by_a_member() {
+    let mut manifests: Vec<String> = crate_folders()
+        .iter()
+        .map(|folder| read(&folder.join("Cargo.toml")))
+        .collect();
+    manifests.push(read(&root().join("xtask/Cargo.toml")));
+    let dependencies = workspace_dependencies();
+    assert!(dependencies.len() > 5, "{dependencies:?}");
+    for name in dependencies {
+        let used = manifests.iter().any(|manifest| {
+            manifest.lines().any(|line| {
+                let line = line.trim();
+                line.starts_with(&format!("{name}.workspace = true"))
+                    || line.starts_with(&format!("{name} = {{ workspace = true"))
+            })
+        });
+        assert!(used, "workspace dependency '{name}' is used by no member");
+    }
+}
+
+#[test]
+fn every_problem_is_in_the_readme_the_table_and_testdata() {
+    let readme = read(&root().join("README.md"));
+    let solvers: BTreeSet<String> = solver_folders().iter().map(|f| name_of(f)).collect();
+    let table: BTreeSet<String> = PROBLEMS.iter().map(|p| p.name.to_owned()).collect();
+    assert_eq!(solvers, table, "crates/ and xtask/src/problems.rs disagree");
+    for name in &solvers {
+        assert!(
+            readme.contains(&format!("| `{name}` |")),
+            "README's table has no row for {name}"
+        );
+        assert!(
+            root().join("testdata").join(name).is_dir(),
+            "no testdata/{name}"
+        );
+    }
+}
+
+#[test]
+fn every_test_input_has_its_expected_output_and_the_other_way_round() {
+    let mut pairs = 0;
+    for folder in fs::read_dir(root().join("testdata")).unwrap() {
+        for file in fs::read_dir(folder.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let partner = match path.extension().and_then(|ext| ext.to_str()) {
+                Some("in") => path.with_extension("out"),
+                Some("out") => path.with_extension("in"),
+                _ => panic!("{} is neither .in nor .out", path.display()),
+            };
+            assert!(
+                partner.is_file(),
+                "{} has no {}",
+                path.display(),
+                partner.display()
+            );
+            pairs += 1;
+        }
+    }
+    assert!(pairs > 200, "only {pairs} test files");
+}
