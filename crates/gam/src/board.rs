@@ -97,10 +97,10 @@ impl Board {
     /// Whether a white path joins the starts (the statement's promise, which the parser
     /// leaves to the solvers).
     pub fn connected(&self) -> bool {
-        let distance = gridkit::bfs_by(self.white.len(), &[self.a], |square| {
+        let distance = crate::bfs::bfs_by(self.white.len(), &[self.a], |square| {
             self.white_neighbours(square)
         });
-        distance[self.b] != gridkit::UNREACHED
+        distance[self.b] != crate::bfs::UNREACHED
     }
 
     /// The row and column of `square`, numbered from 1 as the input lists them (rows

@@ -3,7 +3,9 @@
 //! [`crate::solve`] must agree with it on every board, and the test data's expected
 //! outputs come from it.
 
-use gridkit::{Grid, Pos, UNREACHED, grid_bfs};
+use gridkit::{Grid, Pos};
+
+use crate::bfs::{UNREACHED, grid_bfs};
 
 use crate::board::{Board, Player};
 

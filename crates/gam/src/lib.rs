@@ -61,6 +61,7 @@
 //! `n = 300`); the whole process peaks below 3.5 MiB on every test file.
 #![forbid(unsafe_code)]
 
+pub mod bfs;
 pub mod bitmatrix;
 pub mod board;
 pub mod certificate;

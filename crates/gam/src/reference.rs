@@ -69,12 +69,12 @@ pub fn fits(board: &Board) -> bool {
 
 /// The number of white squares A's piece can reach (what the brute force must store).
 pub fn region_size(board: &Board) -> usize {
-    let distance = gridkit::bfs_by(board.white.len(), &[board.a], |square| {
+    let distance = crate::bfs::bfs_by(board.white.len(), &[board.a], |square| {
         board.white_neighbours(square)
     });
     distance
         .iter()
-        .filter(|&&d| d != gridkit::UNREACHED)
+        .filter(|&&d| d != crate::bfs::UNREACHED)
         .count()
 }
 

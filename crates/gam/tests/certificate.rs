@@ -8,11 +8,11 @@
 //! rejects certificates tampered with in each way they could lie.
 
 use fastrand::Rng;
+use gam::bfs::{UNREACHED, bfs_by};
 use gam::certificate::{Certificate, Play};
 use gam::testkit::{Kit, answers};
 use gam::{Board, Player, jury, reference};
 use gridkit::testkit::{ProblemKit, case_rng};
-use gridkit::{UNREACHED, bfs_by};
 
 /// Boards up to this side (and within the brute force's reach) are checked position by
 /// position against the literal game.

@@ -3,7 +3,6 @@
 //! - [`input`]: a strict, streaming, line-oriented reader whose errors name the line and
 //!   column (`line 4, column 7: expected one of ".#AB", found 'x'`).
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
-//! - [`bfs`]: iterative breadth-first distances (`u32`, no recursion).
 //! - [`exit`] and [`cli`]: a solver binary's command line (`--explain`) and how it ends.
 //! - [`explain`]: boards as text and run-length move sequences, for explanations.
 //! - `testkit` (feature `testkit`, test support only): the `ProblemKit` trait that stress
@@ -14,7 +13,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod bfs;
 pub mod cli;
 pub mod exit;
 pub mod explain;
@@ -25,7 +23,6 @@ pub mod testdata;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use bfs::{UNREACHED, bfs_by, grid_bfs};
 pub use exit::exit_code;
 pub use grid::{Grid, Pos};
 pub use input::{InputError, InputResult, Line, Reader};

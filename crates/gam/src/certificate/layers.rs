@@ -1,7 +1,7 @@
 //! The squares on shortest paths between the starts, layer by layer, found by two plain
 //! breadth-first searches (the explanation does not need the solver's packed layout).
 
-use gridkit::{UNREACHED, bfs_by};
+use crate::bfs::{UNREACHED, bfs_by};
 
 use crate::board::Board;
 

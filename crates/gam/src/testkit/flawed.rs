@@ -2,8 +2,8 @@
 //! without its jump rule, and two layered games with one mistake each. The test data
 //! must reject every one of them.
 
+use crate::bfs::{UNREACHED, bfs_by};
 use gridkit::testkit::Flawed;
-use gridkit::{UNREACHED, bfs_by};
 
 use crate::board::{Board, Player};
 

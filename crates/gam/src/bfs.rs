@@ -1,6 +1,6 @@
 //! Breadth-first distances, iterative (boards of 90,000 squares have paths of ~45,000).
 
-use crate::grid::{Grid, Pos};
+use gridkit::{Grid, Pos};
 
 /// The distance of a node no source reaches.
 pub const UNREACHED: u32 = u32::MAX;
