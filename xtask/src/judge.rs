@@ -62,6 +62,16 @@ pub struct Outcome {
 }
 
 impl Rules {
+    /// Rules comparing tokens, the whole output one case.
+    pub fn tokens(time_limit: Duration, memory_budget_bytes: u64) -> Rules {
+        Rules {
+            time_limit,
+            memory_budget_bytes,
+            checker: Checker::Tokens,
+            cases: CaseStyle::Single,
+        }
+    }
+
     /// The rules of the test `test` (its name without `.in`) of `problem`.
     pub fn of(problem: &Problem, test: &str) -> Rules {
         Rules {
@@ -159,6 +169,60 @@ fn verdict(run: &Measurement, io: &Io, expected: &Path, rules: Rules) -> Result<
             None => Verdict::Accepted,
         },
     )
+}
+
+/// A judged run with what the program printed (each capped for reports).
+#[derive(Debug)]
+pub struct Judged {
+    pub outcome: Outcome,
+    pub received: String,
+    pub stderr: String,
+}
+
+impl Judged {
+    /// Whether the run got any verdict but AC.
+    pub fn failed(&self) -> bool {
+        self.outcome.verdict != Verdict::Accepted
+    }
+}
+
+/// The most of a program's output kept for a report.
+const SHOWN_BYTES: usize = 4096;
+
+/// Runs `program args...` on the text `input` in the folder `scratch` (as `case.in`,
+/// with `case.ans` holding `expected`) and judges its output.
+///
+/// # Errors
+/// As [`judge`].
+pub fn judge_text(
+    program: &Path,
+    args: &[&str],
+    input: &str,
+    expected: &str,
+    scratch: &Path,
+    rules: Rules,
+) -> Result<Judged> {
+    let (input_path, expected_path) = (scratch.join("case.in"), scratch.join("case.ans"));
+    std::fs::write(&input_path, input)?;
+    std::fs::write(&expected_path, expected)?;
+    let outcome = judge(program, args, &input_path, &expected_path, scratch, rules)?;
+    Ok(Judged {
+        outcome,
+        received: shown(&scratch.join("case.stdout")),
+        stderr: shown(&scratch.join("case.stderr")),
+    })
+}
+
+/// The start of a file, for a report.
+fn shown(path: &Path) -> String {
+    let mut bytes = std::fs::read(path).unwrap_or_default();
+    let cut = bytes.len() > SHOWN_BYTES;
+    bytes.truncate(SHOWN_BYTES);
+    let mut text = String::from_utf8_lossy(&bytes).into_owned();
+    if cut {
+        text.push_str("\n[... output cut]\n");
+    }
+    text
 }
 
 /// The last few lines of stderr, quoted, for a runtime error.

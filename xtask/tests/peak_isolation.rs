@@ -1,12 +1,11 @@
 //! The child's peak memory is its own: a runner that has itself peaked high (and freed it)
-//! must not pass that figure on. Alone in its own test binary, so no other test's
-//! allocations run beside it.
+//! must not pass that figure on, even when it forks the child itself. Alone in its own
+//! test binary, so no other test's allocations run beside it.
 
 use std::path::Path;
 use std::time::Duration;
 
-use xtask::check::{CaseStyle, Checker};
-use xtask::judge::{Rules, Verdict, judge};
+use xtask::measure::{Caps, Exit, Io, run_here};
 
 #[test]
 fn the_runners_own_peak_is_not_inherited() {
@@ -15,33 +14,29 @@ fn the_runners_own_peak_is_not_inherited() {
     std::hint::black_box(&block);
     drop(block);
 
-    let dir = std::env::temp_dir().join(format!("xtask-peak-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (input, expected) = (dir.join("case.in"), dir.join("case.out"));
-    std::fs::write(&input, "A\n").unwrap();
-    std::fs::write(&expected, "A\n").unwrap();
-    let rules = Rules {
-        time_limit: Duration::from_secs(2),
-        memory_budget_bytes: 8_000_000,
-        checker: Checker::Tokens,
-        cases: CaseStyle::Single,
+    let scratch = tempfile::tempdir().unwrap();
+    let io = Io {
+        input: "/dev/null".into(),
+        stdout: scratch.path().join("echo.stdout"),
+        stderr: scratch.path().join("echo.stderr"),
     };
-    let program = Path::new(env!("CARGO_BIN_EXE_xtask"));
-    let outcome = judge(
-        program,
+    let caps = Caps {
+        wall: Duration::from_secs(5),
+        cpu_seconds: 5,
+        address_space: 1 << 30,
+        output: 1 << 20,
+    };
+    let run = run_here(
+        Path::new(env!("CARGO_BIN_EXE_xtask")),
         &["fixture", "echo"],
-        &input,
-        &expected,
-        &dir,
-        rules,
+        &io,
+        caps,
     )
     .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-
-    assert_eq!(outcome.verdict, Verdict::Accepted);
+    assert_eq!(run.exit, Exit::Code(0));
     assert!(
-        outcome.measurement.peak_rss_bytes < 16 << 20,
+        run.peak_rss_bytes < 16 << 20,
         "the child reported {} KiB, the runner's peak",
-        outcome.measurement.peak_rss_bytes >> 10
+        run.peak_rss_bytes >> 10
     );
 }

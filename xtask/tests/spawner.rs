@@ -5,8 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use xtask::check::{CaseStyle, Checker};
-use xtask::judge::{Rules, Verdict, judge};
+use xtask::judge::{Rules, Verdict, judge_text};
 
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
@@ -17,32 +16,20 @@ fn memory_the_runner_holds_is_not_counted_as_the_programs() {
     let held = vec![1u8; 64 << 20];
     std::hint::black_box(&held);
 
-    let dir = tempfile::tempdir().unwrap();
-    let (input, expected) = (dir.path().join("case.in"), dir.path().join("case.out"));
-    std::fs::write(&input, "A\n").unwrap();
-    std::fs::write(&expected, "A\n").unwrap();
-    let rules = Rules {
-        time_limit: Duration::from_secs(2),
-        memory_budget_bytes: 8_000_000,
-        checker: Checker::Tokens,
-        cases: CaseStyle::Single,
-    };
+    let scratch = tempfile::tempdir().unwrap();
     for _ in 0..3 {
-        let outcome = judge(
+        let judged = judge_text(
             Path::new(XTASK),
             &["fixture", "echo"],
-            &input,
-            &expected,
-            dir.path(),
-            rules,
+            "A\n",
+            "A\n",
+            scratch.path(),
+            Rules::tokens(Duration::from_secs(2), 8_000_000),
         )
         .unwrap();
-        assert_eq!(outcome.verdict, Verdict::Accepted);
-        assert!(
-            outcome.measurement.peak_rss_bytes < 16 << 20,
-            "the child reported {} KiB, the runner's memory",
-            outcome.measurement.peak_rss_bytes >> 10
-        );
+        let peak = judged.outcome.measurement.peak_rss_bytes;
+        assert_eq!(judged.outcome.verdict, Verdict::Accepted);
+        assert!(peak < 16 << 20, "the child reported {} KiB", peak >> 10);
     }
     assert_eq!(held.len(), 64 << 20);
 }

@@ -1,56 +1,48 @@
-//! The runner proves itself: misbehaving fixture programs get the verdicts they must.
+//! The runner proves itself: misbehaving fixture programs, hostile ones included, get the
+//! verdicts they must, end promptly and leave nothing running.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
-use xtask::check::{CaseStyle, Checker};
-use xtask::judge::{Outcome, Rules, Verdict, judge};
+use xtask::check::CaseStyle;
+use xtask::judge::{Judged, Rules, Verdict, judge_text};
 
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
-/// A scratch folder with one test: input "A\nB\n" and the given expected output.
-fn setup(name: &str, expected_text: &str) -> (PathBuf, PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("xtask-verdicts-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let input = dir.join("case.in");
-    let expected = dir.join("case.out");
-    std::fs::write(&input, "A\nB\n").unwrap();
-    std::fs::write(&expected, expected_text).unwrap();
-    (dir, input, expected)
-}
-
 fn rules() -> Rules {
     Rules {
-        time_limit: Duration::from_millis(500),
-        memory_budget_bytes: 8_000_000,
-        checker: Checker::Tokens,
         cases: CaseStyle::PerLine,
+        ..Rules::tokens(Duration::from_millis(500), 8_000_000)
     }
 }
 
-/// Judges the fixture `kind` on the test; the right answer is the input itself.
-fn run_fixture(kind: &str) -> Outcome {
-    judge_fixture(kind, kind, "A\nB\n")
-}
-
-fn judge_fixture(name: &str, kind: &str, expected_text: &str) -> Outcome {
-    let (dir, input, expected) = setup(name, expected_text);
-    let outcome = judge(
+/// Judges the fixture `kind` on the input "A\nB\n" against `expected`, through the
+/// spawner as the command line does; returns the judged run and how long it took.
+fn judge_fixture(kind: &str, expected: &str) -> (Judged, Duration) {
+    xtask::spawner::use_spawner(Path::new(XTASK));
+    let scratch = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let judged = judge_text(
         Path::new(XTASK),
         &["fixture", kind],
-        &input,
-        &expected,
-        &dir,
+        "A\nB\n",
+        expected,
+        scratch.path(),
         rules(),
     )
     .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    outcome
+    (judged, started.elapsed())
+}
+
+/// The fixture `kind` judged on a test whose right answer is its input.
+fn run_fixture(kind: &str) -> (Judged, Duration) {
+    judge_fixture(kind, "A\nB\n")
 }
 
 #[test]
 fn a_correct_program_is_accepted_and_measured_small() {
-    let outcome = run_fixture("echo");
+    let (judged, _) = run_fixture("echo");
+    let outcome = judged.outcome;
     assert_eq!(outcome.verdict, Verdict::Accepted);
     // Proves the child's peak is its own, not the test harness's.
     assert!(
@@ -63,47 +55,103 @@ fn a_correct_program_is_accepted_and_measured_small() {
 
 #[test]
 fn a_wrong_answer_names_the_case_and_tokens() {
-    let outcome = run_fixture("wrong");
+    let (judged, _) = run_fixture("wrong");
     assert_eq!(
-        outcome.verdict,
+        judged.outcome.verdict,
         Verdict::WrongAnswer("test 1: expected 'A', got 'B'".into())
+    );
+    assert_eq!(judged.received, "\nB\nA");
+}
+
+#[test]
+fn a_corrupted_expected_output_fails_and_is_named() {
+    let (judged, _) = judge_fixture("echo", "A\nC\n");
+    assert_eq!(
+        judged.outcome.verdict,
+        Verdict::WrongAnswer("test 2: expected 'C', got 'B'".into())
     );
 }
 
 #[test]
 fn a_crash_is_a_runtime_error_with_stderr() {
-    let outcome = run_fixture("crash");
+    let (judged, _) = run_fixture("crash");
     assert_eq!(
-        outcome.verdict,
+        judged.outcome.verdict,
         Verdict::RuntimeError("exit code 3; stderr: fixture: giving up on purpose".into())
     );
 }
 
 #[test]
+fn a_solution_killed_by_a_signal_is_a_runtime_error_naming_it() {
+    let (judged, took) = run_fixture("abort");
+    assert_eq!(
+        judged.outcome.verdict,
+        Verdict::RuntimeError("killed by SIGABRT".into())
+    );
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
 fn an_endless_loop_is_killed_and_over_time() {
-    let outcome = run_fixture("loop");
-    assert_eq!(outcome.verdict, Verdict::TimeLimit);
-    assert!(outcome.measurement.wall < Duration::from_secs(10));
+    let (judged, took) = run_fixture("loop");
+    assert_eq!(judged.outcome.verdict, Verdict::TimeLimit);
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
+
+#[test]
+fn a_solution_that_never_reads_and_sleeps_is_stopped_by_the_wall_clock() {
+    let (judged, took) = run_fixture("sleep");
+    assert_eq!(judged.outcome.verdict, Verdict::TimeLimit);
+    assert!(judged.outcome.measurement.killed_at_wall_cap);
+    // The wall cap is twice the limit plus a second: 2 s here.
+    assert!(took < Duration::from_secs(4), "{took:?}");
 }
 
 #[test]
 fn a_64_mib_allocation_is_over_an_8_mb_budget() {
-    let outcome = run_fixture("alloc");
-    assert_eq!(outcome.verdict, Verdict::MemoryLimit);
-    assert!(outcome.measurement.peak_rss_bytes >= 64 << 20);
+    let (judged, _) = run_fixture("alloc");
+    assert_eq!(judged.outcome.verdict, Verdict::MemoryLimit);
+    assert!(judged.outcome.measurement.peak_rss_bytes >= 64 << 20);
 }
 
 #[test]
-fn endless_output_is_an_output_limit() {
-    let outcome = run_fixture("flood");
-    assert_eq!(outcome.verdict, Verdict::OutputLimit);
+fn endless_output_is_cut_at_the_cap() {
+    let (judged, took) = run_fixture("flood");
+    assert_eq!(judged.outcome.verdict, Verdict::OutputLimit);
+    assert!(judged.received.ends_with("[... output cut]\n"));
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
+
+/// Whether process `pid` still runs (a zombie waiting for its reaper does not).
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => false,
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+    }
 }
 
 #[test]
-fn a_corrupted_expected_output_fails_and_is_named() {
-    let outcome = judge_fixture("corrupt", "echo", "A\nC\n");
+fn a_forked_sleeper_is_killed_with_the_solution() {
+    let (judged, took) = run_fixture("fork-sleeper");
     assert_eq!(
-        outcome.verdict,
-        Verdict::WrongAnswer("test 2: expected 'C', got 'B'".into())
+        judged.outcome.verdict,
+        Verdict::Accepted,
+        "{}",
+        judged.stderr
     );
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    let pid: u32 = judged
+        .stderr
+        .trim()
+        .strip_prefix("sleeper ")
+        .and_then(|pid| pid.parse().ok())
+        .unwrap_or_else(|| panic!("no sleeper pid in {:?}", judged.stderr));
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while running(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!running(pid), "the sleeper {pid} outlived the run");
 }

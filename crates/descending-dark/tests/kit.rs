@@ -4,7 +4,10 @@
 
 use descending_dark::parse::{Case, MAX_CASES, MAX_SIZE};
 use descending_dark::testkit::{Kit, size};
-use gridkit::testkit::{Flawed, ProblemKit, RAMP, case_rng, scale_of, shrink};
+use gridkit::testkit::{
+    ProblemKit, RAMP, assert_kit_answers_and_explains_like_the_library,
+    assert_stress_catches_every_flawed, case_rng, same_tokens, scale_of,
+};
 
 /// The inputs the stress schedule starts with for `seed`, every `step`-th up to full size.
 fn schedule(seed: u64, step: usize) -> impl Iterator<Item = Vec<Case>> {
@@ -78,38 +81,14 @@ fn simpler_inputs_are_valid_and_strictly_simpler() {
     );
 }
 
-/// Whether `flawed` answers `input` wrongly, token by token as the judge compares.
-fn fails(flawed: &Flawed<Vec<Case>>, input: &Vec<Case>) -> bool {
-    let got = (flawed.solve)(input);
-    let expected = Kit::answer(input);
-    !got.split_whitespace().eq(expected.split_whitespace())
+#[test]
+fn every_flawed_solver_is_found_and_shrunk_to_a_minimal_input() {
+    assert_stress_catches_every_flawed::<Kit>(0xdd_2012, 0..2_000, same_tokens);
 }
 
 #[test]
-fn every_flawed_solver_is_found_and_shrunk_to_a_minimal_input() {
-    const BUDGET: u64 = 2_000;
-    const SEED: u64 = 0xdd_2012;
-    for flawed in Kit::FLAWED {
-        let found = (0..BUDGET).find_map(|k| {
-            let input = Kit::generate(&mut case_rng(SEED, k), scale_of(k));
-            fails(flawed, &input).then_some((k, input))
-        });
-        let Some((k, input)) = found else {
-            panic!("{} survives {BUDGET} stress cases", flawed.name);
-        };
-        let (small, steps) = shrink(input.clone(), Kit::simpler, |input| fails(flawed, input));
-        assert!(fails(flawed, &small));
-        assert!(
-            Kit::simpler(&small)
-                .iter()
-                .all(|candidate| !fails(flawed, candidate))
-        );
-        println!(
-            "{}: found at case {k} (size {:?}), shrunk in {steps} steps to size {:?}:\n{}",
-            flawed.name,
-            size(&input),
-            size(&small),
-            Kit::render(&small)
-        );
-    }
+fn answer_and_explanation_are_what_the_library_prints() {
+    assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
+        descending_dark::explain(input, output)
+    });
 }

@@ -3,8 +3,11 @@
 //! caught within a small budget of stress cases and shrunk to a 1-minimal input.
 
 use gam::Board;
-use gam::testkit::{Kit, answers};
-use gridkit::testkit::{Flawed, ProblemKit, RAMP, case_rng, scale_of, shrink};
+use gam::testkit::Kit;
+use gridkit::testkit::{
+    ProblemKit, RAMP, assert_kit_answers_and_explains_like_the_library,
+    assert_stress_catches_every_flawed, case_rng, same_tokens, scale_of,
+};
 
 const SEED: u64 = 2008;
 /// Stress cases each flawed solver gets before the test gives up on finding it out.
@@ -70,39 +73,14 @@ fn simpler_candidates_are_valid_strictly_simpler_and_few() {
     }
 }
 
-/// Whether `flawed` answers `input` wrongly, compared token by token as the judge does.
-fn fails(flawed: &Flawed<Vec<Board>>, input: &Vec<Board>) -> bool {
-    answers(&(flawed.solve)(input)) != answers(&Kit::answer(input))
+#[test]
+fn every_flawed_solver_is_found_and_shrunk() {
+    assert_stress_catches_every_flawed::<Kit>(SEED, 0..BUDGET, same_tokens);
 }
 
 #[test]
-fn every_flawed_solver_is_found_and_shrunk() {
-    for flawed in Kit::FLAWED {
-        let found = (0..BUDGET).find_map(|k| {
-            let input = Kit::generate(&mut case_rng(SEED, k), scale_of(k));
-            fails(flawed, &input).then_some((k, input))
-        });
-        let Some((k, input)) = found else {
-            panic!("{} passes {BUDGET} stress cases", flawed.name);
-        };
-        let (shrunk, steps) = shrink(input.clone(), Kit::simpler, |candidate| {
-            fails(flawed, candidate)
-        });
-        assert!(fails(flawed, &shrunk));
-        assert!(
-            Kit::simpler(&shrunk)
-                .iter()
-                .all(|candidate| !fails(flawed, candidate)),
-            "{} shrinks to an input that is not 1-minimal",
-            flawed.name
-        );
-        println!(
-            "{}: case {k} fails, {:?} (tests, sum of n, blacks) shrunk in {steps} steps to \
-             {:?}:\n{}",
-            flawed.name,
-            size(&input),
-            size(&shrunk),
-            Kit::render(&shrunk)
-        );
-    }
+fn answer_and_explanation_are_what_the_library_prints() {
+    assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
+        gam::explain(input, output)
+    });
 }

@@ -2,7 +2,10 @@
 //! legal boards that round-trip through the parser, candidates are strictly simpler, and
 //! stress testing finds and shrinks a failing board for every flawed solver.
 
-use gridkit::testkit::{Flawed, ProblemKit, RAMP, case_rng, output_of, scale_of, shrink};
+use gridkit::testkit::{
+    ProblemKit, assert_kit_answers_and_explains_like_the_library,
+    assert_simpler_is_valid_and_smaller, assert_stress_catches_every_flawed, same_numbers,
+};
 use ladders::Board;
 use ladders::testkit::Kit;
 
@@ -67,77 +70,31 @@ fn generated_boards_are_legal_and_grow_with_the_scale() {
 
 #[test]
 fn simpler_candidates_are_legal_strictly_simpler_and_few() {
-    let mut most = 0;
-    // Cases of the stress schedule, from the smallest boards to full scale and beyond.
-    for case in (0..3 * RAMP).step_by(7) {
-        let board = Kit::generate(&mut case_rng(SEED, case), scale_of(case));
-        let candidates = Kit::simpler(&board);
-        assert_eq!(candidates.is_empty(), board.ladders() == 0, "{board}");
-        most = most.max(candidates.len());
-        for candidate in &candidates {
-            assert_legal(candidate);
-            assert!(size(candidate) < size(&board), "{candidate}from\n{board}");
-        }
-    }
-    eprintln!("at most {most} candidates");
-    assert!(most <= 300, "{most} candidates");
-}
-
-/// The judge's rule: one number, within 1e-6 absolute or relative.
-fn same_answer(found: &str, expected: &str) -> bool {
-    match (found.trim().parse::<f64>(), expected.trim().parse::<f64>()) {
-        (Ok(found), Ok(expected)) => {
-            let error = (found - expected).abs();
-            error <= 1e-6 || error <= 1e-6 * expected.abs()
-        }
-        _ => false,
-    }
-}
-
-fn fails(flawed: &Flawed<Board>, board: &Board) -> bool {
-    !same_answer(&(flawed.solve)(board), &Kit::answer(board))
+    let most = assert_simpler_is_valid_and_smaller::<Kit, _>(SEED, 7, 300, assert_legal, size);
+    println!("at most {most} candidates");
+    let empty = "0 0 0 0 0 0 0 0 0 0\n".repeat(10);
+    assert!(Kit::simpler(&Kit::parse(&empty).unwrap()).is_empty());
 }
 
 #[test]
 fn stress_testing_finds_and_shrinks_a_failure_of_every_flawed_solver() {
-    for flawed in Kit::FLAWED {
-        let found = (0..BUDGET).find_map(|case| {
-            let board = Kit::generate(&mut case_rng(SEED, case), scale_of(case));
-            fails(flawed, &board).then_some((case, board))
-        });
-        let Some((case, board)) = found else {
-            panic!("{}: no failure in {BUDGET} cases", flawed.name);
-        };
-        let (small, steps) = shrink(board.clone(), Kit::simpler, |b| fails(flawed, b));
-        assert!(fails(flawed, &small));
-        assert!(
-            Kit::simpler(&small).iter().all(|b| !fails(flawed, b)),
-            "{}: not 1-minimal\n{small}",
-            flawed.name
-        );
-        eprintln!(
-            "{}: case {case} fails ({} ladders, heights summing to {}); shrunk in {steps} \
-             steps to {} ladders, heights summing to {}:\n{small}",
-            flawed.name,
-            board.ladders(),
-            size(&board),
-            small.ladders(),
-            size(&small)
+    let same = |found: &str, expected: &str| same_numbers(found, expected, 1e-6);
+    for caught in assert_stress_catches_every_flawed::<Kit>(SEED, 0..BUDGET, same) {
+        println!(
+            "{}: {} ladders (heights summing to {}) found, {} (summing to {}) once shrunk",
+            caught.name,
+            caught.found.ladders(),
+            size(&caught.found),
+            caught.shrunk.ladders(),
+            size(&caught.shrunk)
         );
     }
 }
 
 /// `answer` and `explain` are what `ladders --explain` prints, in that order.
 #[test]
-fn answer_and_explanation_are_what_the_binary_prints() {
-    for case in gridkit::testdata::cases("ladders").unwrap() {
-        let board = Kit::parse(&case.input).unwrap();
-        assert_eq!(Kit::answer(&board), case.expected, "{}", case.name);
-        let explained = output_of(
-            |input, output| ladders::explain(input, output),
-            case.input.as_bytes(),
-        );
-        let expected = format!("{}\n{}", Kit::answer(&board), Kit::explain(&board));
-        assert_eq!(explained, expected, "{}", case.name);
-    }
+fn answer_and_explanation_are_what_the_library_prints() {
+    assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
+        ladders::explain(input, output)
+    });
 }

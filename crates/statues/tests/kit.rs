@@ -1,7 +1,11 @@
 //! The test kit itself: generated boards and every shrinking step are valid boards, and
 //! stress testing finds and shrinks a failure of every flawed solver quickly.
 
-use gridkit::testkit::{Flawed, ProblemKit, case_rng, scale_of, shrink};
+use gridkit::testkit::{
+    ProblemKit, assert_kit_answers_and_explains_like_the_library,
+    assert_simpler_is_valid_and_smaller, assert_stress_catches_every_flawed, case_rng, same_tokens,
+    scale_of,
+};
 use statues::testkit::Kit;
 use statues::{ANNA, Board, MARIA, SIZE};
 
@@ -49,59 +53,26 @@ fn generated_boards_are_valid_and_grow_with_the_scale() {
 
 #[test]
 fn every_simpler_board_is_valid_and_strictly_simpler() {
-    for case in 0..600 {
-        let board = Kit::generate(&mut case_rng(9, case * 5), scale_of(case * 5));
-        let candidates = Kit::simpler(&board);
-        assert!(candidates.len() <= 2 * board.statues());
-        assert_eq!(candidates.is_empty(), board.statues() == 0);
-        for candidate in candidates {
-            assert_valid(&candidate);
-            assert!(
-                measure(&candidate) < measure(&board),
-                "{candidate}\nfrom\n{board}"
-            );
-        }
-    }
-}
-
-/// The judge compares tokens.
-fn fails(flawed: &Flawed<Board>, board: &Board) -> bool {
-    let tokens = |text: &str| {
-        text.split_whitespace()
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
-    };
-    tokens(&(flawed.solve)(board)) != tokens(&Kit::answer(board))
+    let most = assert_simpler_is_valid_and_smaller::<Kit, _>(9, 5, 124, assert_valid, measure);
+    println!("at most {most} simpler boards");
+    assert!(Kit::simpler(&Board::default()).is_empty());
 }
 
 #[test]
 fn stress_finds_and_shrinks_a_failure_of_every_flawed_solver() {
-    for flawed in Kit::FLAWED {
-        let found = (0..BUDGET)
-            .map(|case| {
-                (
-                    case,
-                    Kit::generate(&mut case_rng(2024, case), scale_of(case)),
-                )
-            })
-            .find(|(_, board)| fails(flawed, board));
-        let Some((case, board)) = found else {
-            panic!("{BUDGET} stress cases do not catch {}", flawed.name);
-        };
-        let (small, steps) = shrink(board, Kit::simpler, |board| fails(flawed, board));
-        assert!(fails(flawed, &small));
-        assert!(
-            Kit::simpler(&small)
-                .iter()
-                .all(|candidate| !fails(flawed, candidate)),
-            "the shrunk board of {} is not 1-minimal:\n{small}",
-            flawed.name
-        );
+    for caught in assert_stress_catches_every_flawed::<Kit>(2024, 0..BUDGET, same_tokens) {
         println!(
-            "{}: case {case} with {} statues, shrunk in {steps} steps to {} statues:\n{small}",
-            flawed.name,
-            board.statues(),
-            small.statues()
+            "{}: {} statues found, {} once shrunk",
+            caught.name,
+            caught.found.statues(),
+            caught.shrunk.statues()
         );
     }
+}
+
+#[test]
+fn answer_and_explanation_are_what_the_library_prints() {
+    assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
+        statues::explain(input, output)
+    });
 }

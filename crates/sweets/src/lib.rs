@@ -61,7 +61,8 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let mask = parse::parse(input)?;
     write_answer(mask, &mut output)?;
-    write!(output, "{}", certify(mask))?;
+    // A blank line between the answer and the explanation, as every solver prints them.
+    write!(output, "\n{}", certify(mask))?;
     output.flush()?;
     Ok(())
 }

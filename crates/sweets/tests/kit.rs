@@ -2,7 +2,10 @@
 //! back equal, simplifying always makes progress, and stress testing finds and shrinks
 //! a failing box for every flawed solver within a small budget.
 
-use gridkit::testkit::{Flawed, ProblemKit, RAMP, case_rng, scale_of, shrink};
+use gridkit::testkit::{
+    ProblemKit, RAMP, assert_kit_answers_and_explains_like_the_library,
+    assert_stress_catches_every_flawed, case_rng, same_tokens,
+};
 use sweets::Mask;
 use sweets::geometry::FULL;
 use sweets::testkit::Kit;
@@ -54,61 +57,28 @@ fn simpler_boxes_are_valid_and_have_one_chocolate_fewer() {
     }
 }
 
-/// Whether `flawed` answers `mask` otherwise than the solver, compared as the judge
-/// does: token by token.
-fn fails(flawed: &Flawed<Mask>, mask: &Mask) -> bool {
-    let tokens = |text: &str| {
-        text.split_whitespace()
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
-    };
-    tokens(&(flawed.solve)(mask)) != tokens(&Kit::answer(mask))
-}
-
-/// The first of `cases` on which `flawed` fails, shrunk: asserts it is found within
-/// the budget and that the shrunk box still fails and is 1-minimal.
-fn find_and_shrink(flawed: &Flawed<Mask>, cases: std::ops::Range<u64>) {
-    assert!(cases.end - cases.start <= BUDGET);
-    let found = cases
-        .clone()
-        .map(|case| {
-            (
-                case,
-                Kit::generate(&mut case_rng(SEED, case), scale_of(case)),
-            )
-        })
-        .find(|(_, mask)| fails(flawed, mask));
-    let Some((case, failing)) = found else {
-        panic!("{} survives stress cases {cases:?}", flawed.name);
-    };
-    let (small, steps) = shrink(failing, Kit::simpler, |mask| fails(flawed, mask));
-    assert!(fails(flawed, &small));
-    assert!(
-        Kit::simpler(&small).iter().all(|mask| !fails(flawed, mask)),
-        "{}: not 1-minimal:\n{}",
-        flawed.name,
-        Kit::render(&small)
-    );
-    println!(
-        "{}: case {case} fails with {} chocolates, shrunk in {steps} steps to {}:\n{}",
-        flawed.name,
-        failing.count_ones(),
-        small.count_ones(),
-        Kit::render(&small)
-    );
-}
-
 #[test]
 fn stress_testing_finds_and_shrinks_a_failure_for_every_flawed_solver() {
-    for flawed in Kit::FLAWED {
-        find_and_shrink(flawed, 0..BUDGET);
+    for caught in assert_stress_catches_every_flawed::<Kit>(SEED, 0..BUDGET, same_tokens) {
+        println!(
+            "{}: {} chocolates found, {} once shrunk",
+            caught.name,
+            caught.found.count_ones(),
+            caught.shrunk.count_ones()
+        );
     }
 }
 
 /// The same from the cases at full scale on, so that shrinking has work to do.
 #[test]
 fn failures_among_full_size_boxes_shrink_to_one_minimal_boxes() {
-    for flawed in Kit::FLAWED {
-        find_and_shrink(flawed, RAMP..RAMP + BUDGET);
-    }
+    let caught = assert_stress_catches_every_flawed::<Kit>(SEED, RAMP..RAMP + BUDGET, same_tokens);
+    assert!(caught.iter().any(|caught| caught.steps > 0));
+}
+
+#[test]
+fn answer_and_explanation_are_what_the_library_prints() {
+    assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
+        sweets::explain(input, output)
+    });
 }

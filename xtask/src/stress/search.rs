@@ -10,7 +10,8 @@ use anyhow::Result;
 use gridkit::testkit::{ProblemKit, case_rng, scale_of};
 use indicatif::ProgressBar;
 
-use super::trial::{Judged, Trial};
+use super::trial::Trial;
+use crate::judge::Judged;
 
 /// When the search stops, failure or not.
 #[derive(Debug, Clone, Copy)]

@@ -5,10 +5,15 @@
 //! Each problem crate implements [`ProblemKit`]: how to generate, render, simplify and
 //! answer its inputs, and the deliberately flawed solvers it keeps.
 
+mod checks;
 mod flawed;
 mod mutate;
 mod stress;
 
+pub use checks::{
+    Caught, assert_kit_answers_and_explains_like_the_library, assert_simpler_is_valid_and_smaller,
+    assert_stress_catches_every_flawed, same_numbers, same_tokens,
+};
 pub use flawed::{Flawed, find as find_flawed, flawed_main};
 pub use mutate::mutate;
 pub use stress::{RAMP, case_rng, scale_of, shrink};
