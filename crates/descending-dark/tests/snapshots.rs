@@ -13,7 +13,7 @@ use insta::assert_snapshot;
 const READABLE: usize = 500;
 
 #[test]
-fn explanations_of_the_readable_test_data() {
+fn every_readable_test_case_is_explained() {
     let mut snapshots = 0;
     insta::glob!("../../../testdata/descending-dark", "*.in", |path| {
         let input = std::fs::read_to_string(path).unwrap();
