@@ -144,13 +144,6 @@ pub(crate) struct Interval {
     pub bad: u64,
 }
 
-impl Interval {
-    /// Whether `pos` lies in this interval.
-    pub fn contains(&self, pos: Pos) -> bool {
-        pos.row == self.row && (self.start..self.start + self.len).contains(&pos.col)
-    }
-}
-
 /// The intervals of S_C, rows `0..=last_row` (the cave's row; none are further down).
 fn intervals(open: &[u64], reach: &[u64], last_row: usize) -> Vec<Interval> {
     let mut found = Vec::new();

@@ -15,6 +15,13 @@ use gridkit::Pos;
 use crate::plan::{Move, Run, push_run, runs_for};
 use crate::solve::{Analysis, Interval, bit};
 
+impl Interval {
+    /// Whether `pos` lies in this interval.
+    fn contains(&self, pos: Pos) -> bool {
+        pos.row == self.row && (self.start..self.start + self.len).contains(&pos.col)
+    }
+}
+
 /// A plan that takes every square of S_C to the cave, for a cave whose pruning left only
 /// its own interval.
 ///
