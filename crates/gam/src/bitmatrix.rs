@@ -41,12 +41,6 @@ impl Picks {
         }
         picks
     }
-
-    /// How many distinct rows: the slots that differ from the first, plus one.
-    pub fn count(self) -> usize {
-        let [a, b, c, d] = self.rows;
-        1 + usize::from(b != a) + usize::from(c != a) + usize::from(d != a)
-    }
 }
 
 /// A `rows` x `cols` matrix of bits; bit `c` of row `r` is bit `c % 64` of word
@@ -98,33 +92,6 @@ impl BitMatrix {
         self.written.clear();
         self.written.resize(blocks, true);
         self.plain = true;
-    }
-
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The block holding word `word` of row `row`.
-    fn block_of(&self, row: usize, word: usize) -> usize {
-        (word * self.height + row) / 64
-    }
-
-    /// Word `word` of row `row`, as the words or the summary say.
-    fn word(&self, row: usize, word: usize) -> u64 {
-        let block = self.block_of(row, word);
-        if self.written[block] {
-            self.words[word * self.height + row]
-        } else {
-            u64::from(self.summary[block]).wrapping_neg()
-        }
-    }
-
-    pub fn get(&self, row: usize, col: usize) -> bool {
-        self.word(row, col / 64) >> (col % 64) & 1 == 1
     }
 
     /// Sets one bit; call [`BitMatrix::summarize`] when done editing.
@@ -195,14 +162,6 @@ impl BitMatrix {
             }
         }
         self.plain = false;
-    }
-
-    /// Writes the transpose into `target` (resized to `cols` x `rows`).
-    pub fn transpose_into(&mut self, target: &mut BitMatrix) {
-        let picks: Vec<Picks> = (0..self.rows as u16)
-            .map(|row| Picks::new(&[row]))
-            .collect();
-        target.combine_transposed::<true>(self, &picks);
     }
 
     /// Makes `self` the transpose of the `picks.len()` x `source.cols()` matrix `M`
@@ -344,6 +303,55 @@ fn swap_quarters<const W: usize>(block: &mut [u64; 64], mask: u64) {
             block[row] ^= swap << W;
             block[row + W] ^= swap;
         }
+    }
+}
+
+/// Reading back: only the unit tests need it, as the solver never reads a bit or a
+/// pick's count; kept out of the solver's build.
+#[cfg(test)]
+impl Picks {
+    /// How many distinct rows: the slots that differ from the first, plus one.
+    pub fn count(self) -> usize {
+        let [a, b, c, d] = self.rows;
+        1 + usize::from(b != a) + usize::from(c != a) + usize::from(d != a)
+    }
+}
+
+#[cfg(test)]
+impl BitMatrix {
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The block holding word `word` of row `row`.
+    fn block_of(&self, row: usize, word: usize) -> usize {
+        (word * self.height + row) / 64
+    }
+
+    /// Word `word` of row `row`, as the words or the summary say.
+    fn word(&self, row: usize, word: usize) -> u64 {
+        let block = self.block_of(row, word);
+        if self.written[block] {
+            self.words[word * self.height + row]
+        } else {
+            u64::from(self.summary[block]).wrapping_neg()
+        }
+    }
+
+    pub fn get(&self, row: usize, col: usize) -> bool {
+        self.word(row, col / 64) >> (col % 64) & 1 == 1
+    }
+
+    /// Writes the transpose into `target` (resized to `cols` x `rows`).
+    pub fn transpose_into(&mut self, target: &mut BitMatrix) {
+        let picks: Vec<Picks> = (0..self.rows as u16)
+            .map(|row| Picks::new(&[row]))
+            .collect();
+        target.combine_transposed::<true>(self, &picks);
     }
 }
 
