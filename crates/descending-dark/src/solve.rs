@@ -238,6 +238,14 @@ fn possible_offsets<'a>(live: impl Iterator<Item = &'a Interval>) -> Vec<u64> {
         }
         forbid[interval.len] |= interval.bad;
     }
+    let mut possible = forward_offsets(&forbid);
+    keep_continued_offsets(&mut possible);
+    possible
+}
+
+/// The forward pass: `possible[len]`, the offsets of length `len` that some chain from
+/// `x[1] = 0` reaches while avoiding `forbid` at every length on the way.
+pub(crate) fn forward_offsets(forbid: &[u64]) -> Vec<u64> {
     let longest = forbid.len().saturating_sub(1);
     let mut possible = vec![0u64; longest + 1];
     if longest == 0 {
@@ -248,11 +256,16 @@ fn possible_offsets<'a>(live: impl Iterator<Item = &'a Interval>) -> Vec<u64> {
         let shorter = possible[len - 1];
         possible[len] = (shorter | shorter << 1) & offsets(len) & !forbid[len];
     }
-    for len in (1..longest).rev() {
+    possible
+}
+
+/// The backward pass: keeps the offsets that the chain can also continue, up to the
+/// longest length.
+pub(crate) fn keep_continued_offsets(possible: &mut [u64]) {
+    for len in (1..possible.len().saturating_sub(1)).rev() {
         let longer = possible[len + 1];
         possible[len] &= longer | longer >> 1;
     }
-    possible
 }
 
 #[cfg(test)]

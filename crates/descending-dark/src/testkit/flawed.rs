@@ -9,6 +9,7 @@ use gridkit::{Grid, Pos};
 
 use crate::Verdict;
 use crate::parse::{Case, WALL};
+use crate::solve::{forward_offsets, keep_continued_offsets};
 
 /// The one mistake a variant of the shared implementation makes, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,23 +202,12 @@ fn prune(all: &[Interval], variant: Variant) -> Vec<bool> {
     }
 }
 
-/// The offsets per length on a chain avoiding `forbid`: a forward and a backward pass.
+/// The offsets per length on a chain avoiding `forbid`: the solver's forward pass, and
+/// its backward pass unless the variant forgets it.
 fn possible_offsets(forbid: &[u64], variant: Variant) -> Vec<u64> {
-    let longest = forbid.len() - 1;
-    let mut possible = vec![0u64; longest + 1];
-    if longest == 0 {
-        return possible;
-    }
-    possible[1] = 1 & !forbid[1];
-    for len in 2..=longest {
-        let shorter = possible[len - 1];
-        possible[len] = (shorter | shorter << 1) & ((1 << len) - 1) & !forbid[len];
-    }
+    let mut possible = forward_offsets(forbid);
     if variant != Variant::ForwardPassOnly {
-        for len in (1..longest).rev() {
-            let longer = possible[len + 1];
-            possible[len] &= longer | longer >> 1;
-        }
+        keep_continued_offsets(&mut possible);
     }
     possible
 }
