@@ -4,7 +4,10 @@
 //! `ladders::testkit::flawed`.)
 
 use gridkit::testdata;
-use gridkit::testkit::{Flawed, ProblemKit, find_flawed};
+use gridkit::testkit::{
+    Flawed, ProblemKit, assert_every_flawed_fails_some_case, cases_failed_by, find_flawed,
+    same_numbers,
+};
 use ladders::Board;
 use ladders::testkit::Kit;
 
@@ -20,26 +23,14 @@ fn cases() -> Vec<(String, Board, f64)> {
         .collect()
 }
 
-/// The judge's rule: absolute or relative error within 1e-6.
-fn accepted(found: f64, expected: f64) -> bool {
-    let error = (found - expected).abs();
-    error <= 1e-6 || error <= 1e-6 * expected.abs()
-}
-
 /// What `flawed` answers on `board`, read back as a number.
 fn answer_of(flawed: &Flawed<Board>, board: &Board) -> f64 {
     (flawed.solve)(board).trim().parse().unwrap()
 }
 
-/// The cases `flawed` gets wrong.
-fn caught(flawed: &Flawed<Board>) -> Vec<String> {
-    let caught: Vec<String> = cases()
-        .into_iter()
-        .filter(|(_, board, expected)| !accepted(answer_of(flawed, board), *expected))
-        .map(|(name, _, _)| name)
-        .collect();
-    eprintln!("{} fails {} cases: {caught:?}", flawed.name, caught.len());
-    caught
+/// The judge's rule: every number within 1e-6, absolute or relative.
+fn same(found: &str, expected: &str) -> bool {
+    same_numbers(found, expected, 1e-6)
 }
 
 /// The flawed solver `name`, which must exist.
@@ -55,7 +46,7 @@ fn answer(name: &str, case: &str) -> f64 {
 
 /// `flawed` fails every case in `expected` (and maybe others).
 fn assert_caught_by(name: &str, expected: &[&str]) {
-    let caught = caught(flawed(name));
+    let caught = cases_failed_by::<Kit>(flawed(name), same);
     for case in expected {
         assert!(caught.iter().any(|c| c == case), "{name}: {caught:?}");
     }
@@ -64,13 +55,9 @@ fn assert_caught_by(name: &str, expected: &[&str]) {
 #[test]
 fn every_flawed_solver_fails_some_case_and_prints_like_the_binary() {
     assert_eq!(Kit::FLAWED.len(), 4);
+    assert_every_flawed_fails_some_case::<Kit>(same);
+    let (_, board, _) = &cases()[0];
     for flawed in Kit::FLAWED {
-        assert!(
-            !caught(flawed).is_empty(),
-            "{} is never caught",
-            flawed.name
-        );
-        let (_, board, _) = &cases()[0];
         let printed = (flawed.solve)(board);
         assert_eq!(printed, ladders::answer_text(answer_of(flawed, board)));
     }

@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 use std::ops::Range;
 
-use super::{ProblemKit, RAMP, case_rng, scale_of, shrink};
+use super::{Flawed, ProblemKit, RAMP, case_rng, scale_of, shrink};
 
 /// The judge's comparison of whitespace-separated tokens.
 pub fn same_tokens(found: &str, expected: &str) -> bool {
@@ -135,6 +135,51 @@ pub fn assert_stress_catches_every_flawed<K: ProblemKit>(
                 shrunk,
                 steps,
             }
+        })
+        .collect()
+}
+
+/// The test-data cases of `K`, by name, on which `flawed` prints an answer that is not
+/// `same` as the expected output.
+///
+/// # Panics
+/// When the test data cannot be read or parsed.
+pub fn cases_failed_by<K: ProblemKit>(
+    flawed: &Flawed<K::Input>,
+    same: impl Fn(&str, &str) -> bool,
+) -> Vec<String> {
+    let cases = crate::testdata::cases(K::NAME).expect("the test data can be read");
+    cases
+        .into_iter()
+        .filter(|case| {
+            let input =
+                K::parse(&case.input).unwrap_or_else(|error| panic!("{}: {error:#}", case.name));
+            !same(&(flawed.solve)(&input), &case.expected)
+        })
+        .map(|case| case.name)
+        .collect()
+}
+
+/// Test support: every flawed solver of `K` fails some test-data case (its answer is not
+/// `same` as the expected output). Prints and returns, for each, the cases that catch it.
+///
+/// # Panics
+/// When a flawed solver passes every case.
+pub fn assert_every_flawed_fails_some_case<K: ProblemKit>(
+    same: impl Fn(&str, &str) -> bool,
+) -> Vec<(&'static str, Vec<String>)> {
+    assert!(!K::FLAWED.is_empty(), "{} keeps no flawed solver", K::NAME);
+    K::FLAWED
+        .iter()
+        .map(|flawed| {
+            let caught = cases_failed_by::<K>(flawed, &same);
+            assert!(
+                !caught.is_empty(),
+                "no test case catches a solver that {}",
+                flawed.mistake
+            );
+            println!("{}: caught by {}", flawed.name, caught.join(", "));
+            (flawed.name, caught)
         })
         .collect()
 }

@@ -11,8 +11,9 @@ mod mutate;
 mod stress;
 
 pub use checks::{
-    Caught, assert_kit_answers_and_explains_like_the_library, assert_simpler_is_valid_and_smaller,
-    assert_stress_catches_every_flawed, same_numbers, same_tokens,
+    Caught, assert_every_flawed_fails_some_case, assert_kit_answers_and_explains_like_the_library,
+    assert_simpler_is_valid_and_smaller, assert_stress_catches_every_flawed, cases_failed_by,
+    same_numbers, same_tokens,
 };
 pub use flawed::{Flawed, find as find_flawed, flawed_main};
 pub use mutate::mutate;
