@@ -11,6 +11,7 @@ use crate::{bench, fixture, spawner, stress, verify};
 #[derive(Debug, Parser)]
 #[command(
     name = "cargo xtask",
+    bin_name = "cargo xtask",
     about = "Run, judge, stress and benchmark the solvers"
 )]
 pub struct Cli {
