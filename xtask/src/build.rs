@@ -85,6 +85,16 @@ fn executable_of(message: &str) -> Option<(String, PathBuf)> {
     Some((name.to_owned(), PathBuf::from(path)))
 }
 
+/// `cargo build --release` of every problem's binary (and examples if asked), in this
+/// workspace.
+///
+/// # Errors
+/// As [`release`].
+pub fn release_every_problem(examples: bool) -> Result<Executables> {
+    let names = crate::problems::PROBLEMS.iter().map(|problem| problem.name);
+    release(&crate::project_root(), names, examples)
+}
+
 /// Cargo's target directory for the workspace at `root`, wherever it is configured.
 ///
 /// # Errors

@@ -14,12 +14,7 @@ use xtask::stress::{Ending, Stress};
 const BUDGET: u64 = 3000;
 
 fn executables() -> Executables {
-    build::release(
-        &xtask::project_root(),
-        PROBLEMS.iter().map(|p| p.name),
-        true,
-    )
-    .expect("the solvers and their examples build")
+    build::release_every_problem(true).expect("the solvers and their examples build")
 }
 
 fn stress(crate_name: &str, solution: String, cases: u64, out: &Path) -> Ending {
