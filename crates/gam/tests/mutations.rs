@@ -5,7 +5,7 @@
 
 use fastrand::Rng;
 use gam::testkit::Kit;
-use gridkit::testkit::{ProblemKit, mutate};
+use gridkit::testkit::{ProblemKit, assert_damaged_inputs_answered_or_refused};
 
 /// The official sample, adjacent starts, and generated inputs of up to four small boards.
 fn valid_inputs(rng: &mut Rng) -> Vec<String> {
@@ -23,37 +23,27 @@ fn valid_inputs(rng: &mut Rng) -> Vec<String> {
 
 #[test]
 fn mutated_inputs_never_panic() {
-    let mut rng = Rng::with_seed(99);
-    let inputs = valid_inputs(&mut rng);
-    let (mut accepted, mut refused) = (0, 0);
-    for round in 0..12_000 {
-        let mut mutated = inputs[round % inputs.len()].clone().into_bytes();
-        for _ in 0..rng.usize(1..=3) {
-            mutate(&mut rng, b".#AB\n 09", &mut mutated);
-        }
-        let mut output = Vec::new();
-        let result = gam::run(&mutated[..], &mut output);
-        let mut explained = Vec::new();
-        let explain_result = gam::explain(&mutated[..], &mut explained);
-        assert_eq!(explain_result.is_ok(), result.is_ok());
-        assert!(explained.starts_with(&output));
-        match result {
-            Ok(()) => {
-                accepted += 1;
-                let first = String::from_utf8_lossy(&mutated);
-                let tests: usize = first.split_whitespace().next().unwrap().parse().unwrap();
-                let answers = String::from_utf8(output).unwrap();
-                assert_eq!(answers.lines().count(), tests, "{first}");
-                assert!(answers.lines().all(|line| line == "A" || line == "B"));
-            }
-            Err(error) => {
-                refused += 1;
-                assert!(!error.to_string().is_empty());
-            }
-        }
-    }
-    println!("{accepted} mutations accepted, {refused} refused");
-    assert!(accepted > 100 && refused > 5000);
+    let inputs: Vec<Vec<u8>> = valid_inputs(&mut Rng::with_seed(99))
+        .into_iter()
+        .map(String::into_bytes)
+        .collect();
+    let damage = assert_damaged_inputs_answered_or_refused(
+        99,
+        &inputs,
+        b".#AB\n 09",
+        12_000,
+        |input, output| gam::run(input, output),
+        |input, output| gam::explain(input, output),
+        |input, answers| {
+            // One answer per test, each A or B.
+            let first = String::from_utf8_lossy(input);
+            let tests: usize = first.split_whitespace().next().unwrap().parse().unwrap();
+            assert_eq!(answers.lines().count(), tests, "{first}");
+            assert!(answers.lines().all(|line| line == "A" || line == "B"));
+        },
+    );
+    println!("{damage:?}");
+    assert!(damage.answered > 100 && damage.refused > 5000, "{damage:?}");
 }
 
 /// The statement's largest board size is read one line at a time: `n = 1000000000` is

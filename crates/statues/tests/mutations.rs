@@ -1,8 +1,6 @@
 //! Random damage to valid inputs: `run` must answer or refuse, never panic or hang.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-
-use gridkit::testkit::{mutate, output_of};
+use gridkit::testkit::assert_damaged_inputs_answered_or_refused;
 
 /// Bytes worth inserting: the board's own alphabet, line ends, blanks and a few strays.
 const BYTES: &[u8] = b".SMA\n\r \t#sx0\x00\xff";
@@ -17,37 +15,25 @@ fn valid_inputs() -> Vec<Vec<u8>> {
 
 #[test]
 fn damaged_inputs_are_answered_or_refused_without_panicking() {
-    let inputs = valid_inputs();
-    let mut rng = fastrand::Rng::with_seed(0x5747);
-    let (mut answered, mut refused) = (0, 0);
-    for round in 0..12_000 {
-        let mut input = inputs[round % inputs.len()].clone();
-        for _ in 0..rng.usize(1..=3) {
-            mutate(&mut rng, BYTES, &mut input);
-        }
-        let shown = String::from_utf8_lossy(&input);
-        let output = catch_unwind(AssertUnwindSafe(|| {
-            output_of(|input, output| statues::run(input, output), &input)
-        }))
-        .unwrap_or_else(|_| panic!("run panicked on {shown:?}"));
-        if let Some(error) = output.strip_prefix("error: ") {
-            assert!(error.starts_with("line "), "{error} on {shown:?}");
-            refused += 1;
-        } else {
-            // An accepted input is a real board, answered as the reference answers it...
-            let board = statues::parse(input.as_slice()).unwrap();
+    let damage = assert_damaged_inputs_answered_or_refused(
+        0x5747,
+        &valid_inputs(),
+        BYTES,
+        12_000,
+        |input, output| statues::run(input, output),
+        |input, output| statues::explain(input, output),
+        |input, output| {
+            let shown = String::from_utf8_lossy(input);
+            // An accepted input is a real board, answered as the reference answers it.
+            let board = statues::parse(input).unwrap();
             let expected = format!("{}\n", statues::reference::solve(&board));
             assert_eq!(output, expected, "on {shown:?}");
-            // ...and explained after the same answer.
-            let explained = output_of(|input, output| statues::explain(input, output), &input);
-            assert!(explained.starts_with(&expected), "on {shown:?}");
-            answered += 1;
-        }
-    }
+        },
+    );
     // Both outcomes must occur, or the mutations are not exercising anything.
     assert!(
-        answered > 100 && refused > 1_000,
-        "{answered} answered, {refused} refused"
+        damage.answered > 100 && damage.refused > 1_000,
+        "{damage:?}"
     );
 }
 

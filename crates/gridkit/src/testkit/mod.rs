@@ -16,7 +16,7 @@ pub use checks::{
     same_numbers, same_tokens,
 };
 pub use flawed::{Flawed, find as find_flawed, flawed_main};
-pub use mutate::mutate;
+pub use mutate::{Damage, assert_damaged_inputs_answered_or_refused, mutate};
 pub use stress::{RAMP, case_rng, scale_of, shrink};
 
 /// Everything the test tools need to know about one problem.

@@ -53,6 +53,68 @@ pub fn mutate(rng: &mut fastrand::Rng, alphabet: &[u8], input: &mut Vec<u8>) {
     }
 }
 
+/// What the robustness check saw: how many damaged inputs were answered and refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Damage {
+    /// Inputs the solver still accepted and answered.
+    pub answered: usize,
+    /// Inputs the solver refused with a line-numbered error.
+    pub refused: usize,
+}
+
+/// Test support: `rounds` damaged copies of `inputs` (each one to three [`mutate`]s of
+/// one of them, from `seed`) go through `run` and `explain`, the solver's
+/// `run(input, output)` and `explain(input, output)`. Neither may panic; a refusal must
+/// name its line (`line ...`) and be the same from both; an answer must come first in the
+/// explanation, and goes to `check_answer(input, output)`, which checks it (against a
+/// reference, say).
+///
+/// # Panics
+/// On a panic, a refusal without its line, or a failed `check_answer`, showing the input.
+pub fn assert_damaged_inputs_answered_or_refused<E: std::fmt::Display>(
+    seed: u64,
+    inputs: &[Vec<u8>],
+    alphabet: &[u8],
+    rounds: usize,
+    run: impl Fn(&[u8], &mut Vec<u8>) -> Result<(), E>,
+    explain: impl Fn(&[u8], &mut Vec<u8>) -> Result<(), E>,
+    mut check_answer: impl FnMut(&[u8], &str),
+) -> Damage {
+    assert!(!inputs.is_empty(), "no inputs to damage");
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut damage = Damage {
+        answered: 0,
+        refused: 0,
+    };
+    for round in 0..rounds {
+        let mut input = inputs[round % inputs.len()].clone();
+        for _ in 0..rng.usize(1..=3) {
+            mutate(&mut rng, alphabet, &mut input);
+        }
+        let shown = String::from_utf8_lossy(&input).into_owned();
+        let (output, explained) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            (
+                super::output_of(&run, &input),
+                super::output_of(&explain, &input),
+            )
+        }))
+        .unwrap_or_else(|_| panic!("a panic on {shown:?}"));
+        match output.strip_prefix("error: ") {
+            Some(error) => {
+                assert!(error.starts_with("line "), "{error} on {shown:?}");
+                assert_eq!(explained, output, "--explain refuses {shown:?} otherwise");
+                damage.refused += 1;
+            }
+            None => {
+                assert!(explained.starts_with(&output), "on {shown:?}");
+                check_answer(&input, &output);
+                damage.answered += 1;
+            }
+        }
+    }
+    damage
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
