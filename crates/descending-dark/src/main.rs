@@ -1,7 +1,11 @@
 fn main() -> std::process::ExitCode {
     gridkit::cli::main(
         "descending-dark",
-        descending_dark::run,
-        descending_dark::explain,
+        gridkit::cli::Commands {
+            run: descending_dark::run,
+            explain: descending_dark::explain,
+            certificate: None,
+            check: None,
+        },
     )
 }

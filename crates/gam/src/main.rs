@@ -1,3 +1,11 @@
 fn main() -> std::process::ExitCode {
-    gridkit::cli::main("gam", gam::run, gam::explain)
+    gridkit::cli::main(
+        "gam",
+        gridkit::cli::Commands {
+            run: gam::run,
+            explain: gam::explain,
+            certificate: None,
+            check: None,
+        },
+    )
 }

@@ -1,8 +1,18 @@
-//! The command line every solver binary shares: no argument prints the problem's output,
-//! `--explain` prints it followed by the explanation; anything else is a usage error.
+//! The command line every solver binary shares.
+//!
+//! - no argument: the problem's output;
+//! - `--explain`: the output, then why it is right (the checked certificate, as text);
+//! - `--certificate`: the certificate as JSON, the data `--check` reads;
+//! - `--check FILE`: reads a certificate from `FILE` and the input on stdin and says
+//!   whether the certificate proves an answer, without solving: the proven answer and
+//!   exit 0, or the first false step on stderr and exit 1;
+//! - `--help` or `-h`: the usage on stdout, exit 0.
+//!
+//! Anything else is a usage error: the usage on stderr, exit 2.
 
 use std::fmt::Display;
-use std::io::{BufWriter, StdinLock, StdoutLock};
+use std::io::{BufWriter, StdinLock, StdoutLock, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::exit::exit_code;
@@ -13,43 +23,111 @@ pub type Stdin = StdinLock<'static>;
 pub type Stdout = BufWriter<StdoutLock<'static>>;
 
 /// What the command line asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mode {
     /// Exactly the problem's output.
     Answer,
     /// The problem's output, then the explanation of why it is right.
     Explain,
+    /// The certificate of the answer, as JSON.
+    Certificate,
+    /// Check the certificate in this file against the input; never solve.
+    Check(PathBuf),
+    /// The usage, asked for.
+    Help,
 }
 
 /// The mode `args` (without the program's name) ask for, or `None` for anything else.
 pub fn mode<S: AsRef<str>>(args: &[S]) -> Option<Mode> {
-    match args {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    match args.as_slice() {
         [] => Some(Mode::Answer),
-        [flag] if flag.as_ref() == "--explain" => Some(Mode::Explain),
+        ["--explain"] => Some(Mode::Explain),
+        ["--certificate"] => Some(Mode::Certificate),
+        ["--check", file] if !file.starts_with('-') => Some(Mode::Check(PathBuf::from(file))),
+        ["--help" | "-h"] => Some(Mode::Help),
         _ => None,
     }
 }
 
-/// A solver binary's whole `main`: reads the command line, runs `run` or `explain` on
-/// stdin and stdout, and ends as [`exit_code`] says. A bad command line prints a usage
-/// message on stderr and exits with code 2.
-pub fn main<E: Display>(
-    name: &str,
-    run: fn(Stdin, Stdout) -> Result<(), E>,
-    explain: fn(Stdin, Stdout) -> Result<(), E>,
-) -> ExitCode {
+/// A command that reads the problem's input on stdin and writes on stdout.
+pub type Command<E> = fn(Stdin, Stdout) -> Result<(), E>;
+/// A command that also reads a certificate, given as text.
+pub type CheckCommand<E> = fn(&str, Stdin, Stdout) -> Result<(), E>;
+
+/// What a solver binary does in each mode.
+pub struct Commands<E> {
+    /// Prints the problem's output.
+    pub run: Command<E>,
+    /// Prints the proven output, then the explanation.
+    pub explain: Command<E>,
+    /// Prints the certificate as JSON.
+    pub certificate: Option<Command<E>>,
+    /// Checks the certificate given as text against the input: prints the proven output,
+    /// or fails naming the first false step.
+    pub check: Option<CheckCommand<E>>,
+}
+
+/// The usage text of the binary `name`.
+pub fn usage(name: &str) -> String {
+    format!(
+        "usage: {name} [--explain | --certificate | --check FILE] < INPUT\n\
+         \x20 (no option)     prints the answer to the problem's input\n\
+         \x20 --explain       prints the answer, then a checked proof that it is right\n\
+         \x20 --certificate   prints that proof as JSON\n\
+         \x20 --check FILE    checks the JSON proof in FILE against INPUT without solving:\n\
+         \x20                 prints the answer it proves (exit 0) or its first false step (exit 1)\n"
+    )
+}
+
+/// Certificates larger than this are refused unread: the largest the archive writes is
+/// far smaller, and a checker must not be made to allocate without bound.
+pub const MAX_CERTIFICATE_BYTES: u64 = 256 << 20;
+
+/// Reads the certificate file for `--check`, refusing one over [`MAX_CERTIFICATE_BYTES`].
+///
+/// # Errors
+/// The file cannot be read, is too large, or is not UTF-8.
+pub fn read_certificate(path: &Path) -> Result<String, String> {
+    let describe = |error: std::io::Error| format!("reading {}: {error}", path.display());
+    let size = std::fs::metadata(path).map_err(describe)?.len();
+    if size > MAX_CERTIFICATE_BYTES {
+        return Err(format!(
+            "{}: {size} bytes; a certificate may have at most {MAX_CERTIFICATE_BYTES}",
+            path.display()
+        ));
+    }
+    std::fs::read_to_string(path).map_err(describe)
+}
+
+/// A solver binary's whole `main`: reads the command line, runs the command it asks for
+/// on stdin and stdout, and ends as [`exit_code`] says. A bad command line prints the
+/// usage on stderr and exits with code 2; `--help` prints it on stdout.
+pub fn main<E: Display>(name: &str, commands: Commands<E>) -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(mode) = mode(&args) else {
-        eprintln!("usage: {name} [--explain] < INPUT");
-        eprintln!("  prints the answer to the problem's input; --explain adds why it is right");
+        eprint!("{}", usage(name));
         return ExitCode::from(2);
     };
     let input = std::io::stdin().lock();
-    let output = BufWriter::new(std::io::stdout().lock());
-    exit_code(match mode {
-        Mode::Answer => run(input, output),
-        Mode::Explain => explain(input, output),
-    })
+    let mut output = BufWriter::new(std::io::stdout().lock());
+    match mode {
+        Mode::Help => {
+            let _ = write!(output, "{}", usage(name)).and_then(|()| output.flush());
+            ExitCode::SUCCESS
+        }
+        Mode::Answer => exit_code((commands.run)(input, output)),
+        Mode::Explain => exit_code((commands.explain)(input, output)),
+        Mode::Certificate => match commands.certificate {
+            Some(certificate) => exit_code(certificate(input, output)),
+            None => exit_code(Err(format!("{name} has no JSON certificate yet"))),
+        },
+        Mode::Check(path) => match (commands.check, read_certificate(&path)) {
+            (None, _) => exit_code(Err(format!("{name} cannot check certificates yet"))),
+            (Some(check), Ok(text)) => exit_code(check(&text, input, output)),
+            (Some(_), Err(error)) => exit_code(Err(error)),
+        },
+    }
 }
 
 #[cfg(test)]
@@ -57,11 +135,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_no_argument_or_explain_is_understood() {
+    fn the_understood_command_lines() {
         assert_eq!(mode::<&str>(&[]), Some(Mode::Answer));
         assert_eq!(mode(&["--explain"]), Some(Mode::Explain));
+        assert_eq!(mode(&["--certificate"]), Some(Mode::Certificate));
+        assert_eq!(
+            mode(&["--check", "proof.json"]),
+            Some(Mode::Check(PathBuf::from("proof.json")))
+        );
+        assert_eq!(mode(&["--help"]), Some(Mode::Help));
+        assert_eq!(mode(&["-h"]), Some(Mode::Help));
+    }
+
+    #[test]
+    fn anything_else_is_a_usage_error() {
         assert_eq!(mode(&["--explain", "--explain"]), None);
         assert_eq!(mode(&["-e"]), None);
         assert_eq!(mode(&["input.txt"]), None);
+        assert_eq!(mode(&["--check"]), None);
+        assert_eq!(mode(&["--check", "--explain"]), None);
+        assert_eq!(mode(&["--check", "a", "b"]), None);
+    }
+
+    #[test]
+    fn an_oversized_or_missing_certificate_is_refused_unread() {
+        let missing = read_certificate(Path::new("/nonexistent/proof.json")).unwrap_err();
+        assert!(missing.contains("/nonexistent/proof.json"), "{missing}");
     }
 }

@@ -192,9 +192,9 @@ pub fn assert_binary_explains(problem: &str, binary: &str, phrase: &str) {
     }
 }
 
-/// Test support: `binary` (named `name`) answers any command line but none or
-/// `--explain` with a usage line on stderr, nothing on stdout and exit code 2, reading
-/// `input` or not.
+/// Test support: `binary` (named `name`) answers a command line it does not understand
+/// with the usage on stderr, nothing on stdout and exit code 2, reading `input` or not;
+/// `--help` and `-h` print the usage on stdout with exit code 0.
 ///
 /// # Panics
 /// On any other outcome.
@@ -204,14 +204,25 @@ pub fn assert_binary_rejects_arguments(binary: &str, name: &str, input: &[u8]) {
         &["-e"],
         &["input.txt"],
         &["--explain", "--explain"],
+        &["--check"],
     ] {
         let run = run_binary_with(binary, args, input).expect("the binary starts");
         assert_eq!(run.status.code(), Some(2), "{args:?}: {run:?}");
         assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert!(
-            stderr.starts_with(&format!("usage: {name} [--explain]")),
+            stderr.starts_with(&format!("usage: {name} [--explain")),
             "{args:?}: {stderr}"
+        );
+    }
+    for help in ["--help", "-h"] {
+        let run = run_binary_with(binary, &[help], input).expect("the binary starts");
+        assert_eq!(run.status.code(), Some(0), "{help}: {run:?}");
+        assert!(run.stderr.is_empty(), "{help}: {run:?}");
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            stdout.starts_with(&format!("usage: {name} [--explain")),
+            "{help}: {stdout}"
         );
     }
 }

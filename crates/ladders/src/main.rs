@@ -1,3 +1,11 @@
 fn main() -> std::process::ExitCode {
-    gridkit::cli::main("ladders", ladders::run, ladders::explain)
+    gridkit::cli::main(
+        "ladders",
+        gridkit::cli::Commands {
+            run: ladders::run,
+            explain: ladders::explain,
+            certificate: None,
+            check: None,
+        },
+    )
 }

@@ -1,3 +1,11 @@
 fn main() -> std::process::ExitCode {
-    gridkit::cli::main("statues", statues::run, statues::explain)
+    gridkit::cli::main(
+        "statues",
+        gridkit::cli::Commands {
+            run: statues::run,
+            explain: statues::explain,
+            certificate: None,
+            check: None,
+        },
+    )
 }

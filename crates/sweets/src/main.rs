@@ -1,3 +1,11 @@
 fn main() -> std::process::ExitCode {
-    gridkit::cli::main("sweets", sweets::run, sweets::explain)
+    gridkit::cli::main(
+        "sweets",
+        gridkit::cli::Commands {
+            run: sweets::run,
+            explain: sweets::explain,
+            certificate: None,
+            check: None,
+        },
+    )
 }
