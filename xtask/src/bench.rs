@@ -39,9 +39,10 @@ impl BenchCmd {
         let solver = executables.get(problem.name)?;
         let reference =
             executables.get(&format!("{}_reference", problem.name.replace('-', "_")))?;
-        let scratch = tempfile::Builder::new()
-            .prefix(&format!("xtask-bench-{}-", problem.name))
-            .tempdir_in(build::scratch(&root, "bench")?)?;
+        let scratch = crate::sandbox::client::Scratch::new(
+            &format!("xtask-bench-{}-", problem.name),
+            Some(&build::scratch(&root, "bench")?),
+        )?;
         println!(
             "{:<14} {:>11} {:>10} {:>14} {:>13} {:>9}",
             "file", "solver ms", "solver MiB", "reference ms", "reference MiB", "speed-up"
@@ -134,7 +135,13 @@ fn best_of(
             verdict,
             measurement,
             ..
-        } = judge::judge(program, &[], &input, &expected, scratch, rules)?;
+        } = judge::judge(
+            &crate::measure::own_program(program, &[]),
+            &input,
+            &expected,
+            scratch,
+            rules,
+        )?;
         if verdict != Verdict::Accepted {
             bail!(
                 "{} on {file}: {} {}",
@@ -144,7 +151,7 @@ fn best_of(
             );
         }
         best.cpu = best.cpu.min(measurement.cpu);
-        best.peak_bytes = best.peak_bytes.max(measurement.peak_rss_bytes);
+        best.peak_bytes = best.peak_bytes.max(measurement.peak_memory_bytes);
     }
     Ok(best)
 }

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::{bench, fixture, spawner, stress, verify};
+use crate::sandbox::{self, Strictness};
+use crate::{bench, fixture, stress, verify};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -32,6 +33,9 @@ enum Command {
         /// (`./a.out`, `'python3 mine.py'`) or a source file (.rs .cpp .c .py).
         #[arg(long, value_name = "SOL")]
         solution: Option<String>,
+        /// `strict` refuses to run unless every layer of the sandbox is active.
+        #[arg(long, value_enum, default_value_t = Strictness::Report)]
+        sandbox: Strictness,
     },
     /// Generate inputs until your solution fails, then shrink the failing input.
     Stress {
@@ -56,6 +60,9 @@ enum Command {
         /// Threads running cases (default: every core).
         #[arg(long, value_name = "N")]
         jobs: Option<usize>,
+        /// `strict` refuses to run unless every layer of the sandbox is active.
+        #[arg(long, value_enum, default_value_t = Strictness::Report)]
+        sandbox: Strictness,
     },
     /// Time the solver against its reference binary, on the same files in the same run.
     Bench {
@@ -68,7 +75,7 @@ enum Command {
     /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]
     Fixture { kind: String },
-    /// Starts measured programs on request (see `spawner.rs`).
+    /// Starts measured programs in the sandbox on request (see `sandbox/server.rs`).
     #[command(hide = true)]
     Spawner,
 }
@@ -81,18 +88,21 @@ pub fn main() -> ExitCode {
         Command::Verify { .. } | Command::Stress { .. } | Command::Bench { .. }
     ) {
         if let Ok(xtask) = std::env::current_exe() {
-            spawner::use_spawner(&xtask);
+            sandbox::client::use_spawner(&xtask);
         }
+        sandbox::client::on_interrupt();
     }
     let result = match cli.command {
         Command::Verify {
             crates,
             data,
             solution,
+            sandbox,
         } => verify::Verify {
             crates,
             data,
             solution,
+            sandbox,
         }
         .run()
         .map(|()| true),
@@ -104,6 +114,7 @@ pub fn main() -> ExitCode {
             cases,
             out,
             jobs,
+            sandbox,
         } => time
             .map(|secs| {
                 Duration::try_from_secs_f64(secs)
@@ -119,6 +130,7 @@ pub fn main() -> ExitCode {
                     cases,
                     out,
                     jobs,
+                    sandbox,
                 }
                 .run()
             })
@@ -127,7 +139,7 @@ pub fn main() -> ExitCode {
             bench::BenchCmd { crate_name, runs }.run().map(|()| true)
         }
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
-        Command::Spawner => spawner::serve().map(|()| true),
+        Command::Spawner => sandbox::server::serve().map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -6,11 +6,16 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::check::{CaseStyle, Checker, compare};
-use crate::measure::{self, Caps, Exit, Io, Measurement};
+use crate::measure::{self, Exit, Io, Limits, Measurement, Program};
 use crate::problems::Problem;
+use crate::shown::escaped;
 
-/// Output past this is an output-limit verdict (no answer here is longer than a few KiB).
+/// Output past this is an output-limit verdict (no answer here is longer than a few KiB);
+/// exactly this much is still allowed.
 pub const OUTPUT_CAP_BYTES: u64 = 16 << 20;
+
+/// Processes and threads a program may have at once (a fork bomb ends at this).
+pub const PROCESS_CAP: u64 = 64;
 
 /// The rules one run is judged by.
 #[derive(Debug, Clone, Copy)]
@@ -24,9 +29,9 @@ pub struct Rules {
 /// Verdicts, in the order a judge checks them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
-    TimeLimit,
-    MemoryLimit,
-    OutputLimit,
+    TimeLimit(String),
+    MemoryLimit(String),
+    OutputLimit(String),
     RuntimeError(String),
     WrongAnswer(String),
     Accepted,
@@ -35,9 +40,9 @@ pub enum Verdict {
 impl Verdict {
     pub fn code(&self) -> &'static str {
         match self {
-            Verdict::TimeLimit => "TLE",
-            Verdict::MemoryLimit => "MLE",
-            Verdict::OutputLimit => "OLE",
+            Verdict::TimeLimit(_) => "TLE",
+            Verdict::MemoryLimit(_) => "MLE",
+            Verdict::OutputLimit(_) => "OLE",
             Verdict::RuntimeError(_) => "RE",
             Verdict::WrongAnswer(_) => "WA",
             Verdict::Accepted => "AC",
@@ -47,8 +52,12 @@ impl Verdict {
     /// What went wrong, for the report.
     pub fn detail(&self) -> Option<&str> {
         match self {
-            Verdict::RuntimeError(detail) | Verdict::WrongAnswer(detail) => Some(detail),
-            _ => None,
+            Verdict::TimeLimit(detail)
+            | Verdict::MemoryLimit(detail)
+            | Verdict::OutputLimit(detail)
+            | Verdict::RuntimeError(detail)
+            | Verdict::WrongAnswer(detail) => Some(detail),
+            Verdict::Accepted => None,
         }
     }
 }
@@ -82,27 +91,47 @@ impl Rules {
         }
     }
 
-    /// Generous safety caps: the verdict is decided by the measurements, not by the caps.
-    pub fn caps(&self) -> Caps {
-        Caps {
-            wall: self.time_limit * 2 + Duration::from_secs(1),
-            cpu_seconds: self.time_limit.as_secs() + 2,
-            address_space: (self.memory_budget_bytes * 4).max(1 << 30),
-            output: OUTPUT_CAP_BYTES,
+    /// The wall-clock time after which a program is idle, whatever its CPU time.
+    pub fn idle_after(&self) -> Duration {
+        self.time_limit * 2
+    }
+
+    /// The sandbox's limits: the caps stop a run a little past the verdict's lines, so
+    /// that the verdict is decided by the measurements.
+    pub fn limits(&self) -> Limits {
+        let millis = |time: Duration| u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+        Limits {
+            wall_ms: millis(self.idle_after() + Duration::from_secs(1)),
+            cpu_ms: millis(self.time_limit + Duration::from_millis(500)),
+            memory_bytes: self.memory_budget_bytes,
+            output_bytes: OUTPUT_CAP_BYTES,
+            processes: PROCESS_CAP,
         }
     }
 }
 
-/// Runs `program args...` on `input`, writing into `scratch` (`<stem>.stdout`/`.stderr`),
-/// and judges the output against `expected`.
+/// Runs `program` on `input` in its box, with stdout and stderr in `scratch`
+/// (`<stem>.stdout`/`.stderr`), and judges the output against `expected`, which is read
+/// before the program starts and never where the program can reach it.
 ///
 /// # Errors
-/// Files cannot be read or written, or the program cannot be started.
+/// Files cannot be read or written, or the sandbox cannot run the program.
 pub fn judge(
-    program: &Path,
-    args: &[&str],
+    program: &Program,
     input: &Path,
     expected: &Path,
+    scratch: &Path,
+    rules: Rules,
+) -> Result<Outcome> {
+    let expected = std::fs::read_to_string(expected)
+        .with_context(|| format!("reading expected output {}", expected.display()))?;
+    judge_against(program, input, &expected, scratch, rules)
+}
+
+fn judge_against(
+    program: &Program,
+    input: &Path,
+    expected: &str,
     scratch: &Path,
     rules: Rules,
 ) -> Result<Outcome> {
@@ -115,7 +144,7 @@ pub fn judge(
         stdout: scratch.join(format!("{stem}.stdout")),
         stderr: scratch.join(format!("{stem}.stderr")),
     };
-    let measurement = measure::run(program, args, &io, rules.caps())?;
+    let measurement = measure::run(program, &io, rules.limits())?;
     let verdict = verdict(&measurement, &io, expected, rules)?;
     Ok(Outcome {
         verdict,
@@ -124,51 +153,84 @@ pub fn judge(
     })
 }
 
-fn verdict(run: &Measurement, io: &Io, expected: &Path, rules: Rules) -> Result<Verdict> {
+/// Messages of runtimes whose allocation was refused by the memory limit.
+const OUT_OF_MEMORY: &[&str] = &["memory allocation of", "std::bad_alloc", "MemoryError"];
+
+fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<Verdict> {
     let stderr = std::fs::read(&io.stderr).unwrap_or_default();
     let stderr = String::from_utf8_lossy(&stderr);
     let output_len = std::fs::metadata(&io.stdout).map(|m| m.len()).unwrap_or(0);
-    if run.killed_at_wall_cap
+    let seconds = |time: Duration| time.as_secs_f64();
+    if run.killed_at_cpu_cap
         || run.cpu > rules.time_limit
         || run.exit == Exit::Signal(libc::SIGXCPU)
     {
-        return Ok(Verdict::TimeLimit);
+        return Ok(Verdict::TimeLimit(format!(
+            "{:.2} s of CPU time, over the {:.2} s limit{}",
+            seconds(run.cpu),
+            seconds(rules.time_limit),
+            if run.killed_at_cpu_cap {
+                "; stopped"
+            } else {
+                ""
+            }
+        )));
     }
-    // An allocation refused by the address-space cap aborts the program before its peak
-    // passes the budget; it still asked for more memory than allowed.
-    if run.peak_rss_bytes > rules.memory_budget_bytes || stderr.contains("memory allocation of") {
-        return Ok(Verdict::MemoryLimit);
+    if run.killed_at_wall_cap || run.wall > rules.idle_after() {
+        return Ok(Verdict::TimeLimit(format!(
+            "idle: {:.2} s of wall time, over twice the {:.2} s limit, with {:.2} s of CPU time",
+            seconds(run.wall),
+            seconds(rules.time_limit),
+            seconds(run.cpu)
+        )));
     }
-    if run.exit == Exit::Signal(libc::SIGXFSZ) || output_len >= OUTPUT_CAP_BYTES {
-        return Ok(Verdict::OutputLimit);
+    let refused = OUT_OF_MEMORY.iter().any(|message| stderr.contains(message));
+    if run.peak_memory_bytes > rules.memory_budget_bytes || run.memory_limit_hit || refused {
+        return Ok(Verdict::MemoryLimit(format!(
+            "peak {:.2} MiB against a budget of {:.2} MiB{}",
+            run.peak_memory_bytes as f64 / (1 << 20) as f64,
+            rules.memory_budget_bytes as f64 / (1 << 20) as f64,
+            if run.memory_limit_hit || refused {
+                "; memory was refused or the program was killed for it"
+            } else {
+                ""
+            }
+        )));
     }
+    if run.exit == Exit::Signal(libc::SIGXFSZ) || output_len > OUTPUT_CAP_BYTES {
+        return Ok(Verdict::OutputLimit(format!(
+            "more than {} MiB of output",
+            OUTPUT_CAP_BYTES >> 20
+        )));
+    }
+    let processes = if run.process_limit_hit {
+        format!("; the cap of {PROCESS_CAP} processes refused a fork")
+    } else {
+        String::new()
+    };
     match run.exit {
         Exit::Code(0) => {}
         Exit::Code(code) => {
             return Ok(Verdict::RuntimeError(format!(
-                "exit code {code}{}",
+                "exit code {code}{processes}{}",
                 last_lines(&stderr)
             )));
         }
         Exit::Signal(signal) => {
             let name = measure::signal_name(signal);
             return Ok(Verdict::RuntimeError(format!(
-                "killed by {name}{}",
+                "killed by {name}{processes}{}",
                 last_lines(&stderr)
             )));
         }
     }
-    let expected_text = std::fs::read_to_string(expected)
-        .with_context(|| format!("reading expected output {}", expected.display()))?;
     let got =
         std::fs::read(&io.stdout).with_context(|| format!("reading {}", io.stdout.display()))?;
     let got = String::from_utf8_lossy(&got);
-    Ok(
-        match compare(rules.checker, rules.cases, &expected_text, &got) {
-            Some(mismatch) => Verdict::WrongAnswer(mismatch.to_string()),
-            None => Verdict::Accepted,
-        },
-    )
+    Ok(match compare(rules.checker, rules.cases, expected, &got) {
+        Some(mismatch) => Verdict::WrongAnswer(escaped(&mismatch.to_string())),
+        None => Verdict::Accepted,
+    })
 }
 
 /// A judged run with what the program printed (each capped for reports).
@@ -189,23 +251,22 @@ impl Judged {
 /// The most of a program's output kept for a report.
 const SHOWN_BYTES: usize = 4096;
 
-/// Runs `program args...` on the text `input` in the folder `scratch` (as `case.in`,
-/// with `case.ans` holding `expected`) and judges its output.
+/// Runs `program` on the text `input` (written to `case.in` in the folder `scratch`,
+/// and copied into the program's box) and judges its output against `expected`, which
+/// stays in memory.
 ///
 /// # Errors
 /// As [`judge`].
 pub fn judge_text(
-    program: &Path,
-    args: &[&str],
+    program: &Program,
     input: &str,
     expected: &str,
     scratch: &Path,
     rules: Rules,
 ) -> Result<Judged> {
-    let (input_path, expected_path) = (scratch.join("case.in"), scratch.join("case.ans"));
+    let input_path = scratch.join("case.in");
     std::fs::write(&input_path, input)?;
-    std::fs::write(&expected_path, expected)?;
-    let outcome = judge(program, args, &input_path, &expected_path, scratch, rules)?;
+    let outcome = judge_against(program, &input_path, expected, scratch, rules)?;
     Ok(Judged {
         outcome,
         received: shown(&scratch.join("case.stdout")),
@@ -213,16 +274,9 @@ pub fn judge_text(
     })
 }
 
-/// The start of a file, for a report.
+/// The start of a file, for a report, with control characters escaped.
 fn shown(path: &Path) -> String {
-    let mut bytes = std::fs::read(path).unwrap_or_default();
-    let cut = bytes.len() > SHOWN_BYTES;
-    bytes.truncate(SHOWN_BYTES);
-    let mut text = String::from_utf8_lossy(&bytes).into_owned();
-    if cut {
-        text.push_str("\n[... output cut]\n");
-    }
-    text
+    crate::shown::file_start(path, SHOWN_BYTES)
 }
 
 /// The last few lines of stderr, quoted, for a runtime error.
@@ -235,6 +289,6 @@ fn last_lines(stderr: &str) -> String {
     if tail.is_empty() {
         String::new()
     } else {
-        format!("; stderr: {}", tail.join(" | "))
+        format!("; stderr: {}", escaped(&tail.join(" | ")))
     }
 }

@@ -8,8 +8,8 @@
 //!   judged against the crate's solver; the first failure shrunk to a 1-minimal input.
 //! - `cargo xtask bench CRATE`: the solver against its reference binary, same files, same run.
 //!
-//! A solution is untrusted code: [`measure`] runs it in a process group of its own under
-//! rlimits, kills the whole group at its deadline and when it exits, and caps its output.
+//! A solution is untrusted code: every run, and every compile of a user's source, happens
+//! in the [`sandbox`], whose layers ([`sandbox::Layers`]) the reports name.
 
 pub mod bench;
 pub mod build;
@@ -20,8 +20,9 @@ pub mod judge;
 pub mod measure;
 pub mod problems;
 pub mod report;
+pub mod sandbox;
+pub mod shown;
 pub mod solution;
-pub mod spawner;
 pub mod stress;
 
 pub mod testdata;

@@ -16,7 +16,7 @@ pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String
     let run = &outcome.measurement;
     let rules = &outcome.rules;
     let time_share = run.cpu.as_secs_f64() / rules.time_limit.as_secs_f64();
-    let memory_share = run.peak_rss_bytes as f64 / rules.memory_budget_bytes as f64;
+    let memory_share = run.peak_memory_bytes as f64 / rules.memory_budget_bytes as f64;
     let mut line = format!(
         "{:<16} {:<width$} {:<4} {:>8.1} {:>8.1} {:>9.2} {:>9.1}% {:>9.1}%",
         problem,
@@ -24,11 +24,14 @@ pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String
         outcome.verdict.code(),
         run.cpu.as_secs_f64() * 1e3,
         run.wall.as_secs_f64() * 1e3,
-        run.peak_rss_bytes as f64 / MIB,
+        run.peak_memory_bytes as f64 / MIB,
         time_share * 100.0,
         memory_share * 100.0,
     );
     if let Some(detail) = outcome.verdict.detail() {
+        // Details quote the program (its stderr, its tokens): escaped, so that nothing it
+        // printed can draw on the terminal.
+        let detail = crate::shown::escaped(detail);
         line.push_str(&format!("\n{:>20}{detail}", "-> "));
     }
     line
@@ -42,14 +45,14 @@ pub fn summary(problem: &str, outcomes: &[Outcome]) -> String {
     let time_share =
         |o: &Outcome| o.measurement.cpu.as_secs_f64() / o.rules.time_limit.as_secs_f64();
     let memory_share =
-        |o: &Outcome| o.measurement.peak_rss_bytes as f64 / o.rules.memory_budget_bytes as f64;
+        |o: &Outcome| o.measurement.peak_memory_bytes as f64 / o.rules.memory_budget_bytes as f64;
     match (worst(&time_share), worst(&memory_share)) {
         (Some(slowest), Some(largest)) => format!(
             "{problem}: {} runs; nearest the time limit {:.1} ms CPU ({:.1}% of it); largest peak {:.2} MiB ({:.1}% of the budget)",
             outcomes.len(),
             slowest.measurement.cpu.as_secs_f64() * 1e3,
             time_share(slowest) * 100.0,
-            largest.measurement.peak_rss_bytes as f64 / MIB,
+            largest.measurement.peak_memory_bytes as f64 / MIB,
             memory_share(largest) * 100.0,
         ),
         _ => format!("{problem}: no runs"),
@@ -77,8 +80,11 @@ mod tests {
                 exit: Exit::Code(0),
                 cpu: Duration::from_millis(250),
                 wall: Duration::from_millis(260),
-                peak_rss_bytes: 2 << 20,
+                peak_memory_bytes: 2 << 20,
+                memory_limit_hit: false,
                 killed_at_wall_cap: false,
+                killed_at_cpu_cap: false,
+                process_limit_hit: false,
             },
             rules: Rules {
                 time_limit: Duration::from_secs(1),

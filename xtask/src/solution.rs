@@ -5,34 +5,30 @@
 //! a shell. Compiled programs live in a temporary folder removed when the solution is
 //! dropped.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use tempfile::TempDir;
 
-use crate::measure::{self, Caps, Exit, Io};
+use crate::measure::{self, Exit, Io, Limits, Program};
+use crate::sandbox::client::{self, Scratch};
+use crate::sandbox::policy;
 
 /// A solution ready to run.
 #[derive(Debug)]
 pub struct Solution {
-    pub program: PathBuf,
-    pub args: Vec<String>,
+    /// What runs, resolved for the box.
+    pub program: Program,
     /// How the user named it, for reports and the command that reproduces a failure.
     pub spec: String,
     /// Holds the compiled program; removed on drop.
-    build: Option<TempDir>,
+    build: Option<Scratch>,
 }
 
 impl Solution {
     /// The folder holding the compiled program, if it was compiled.
     pub fn build_dir(&self) -> Option<&Path> {
-        self.build.as_ref().map(TempDir::path)
-    }
-
-    /// The arguments, borrowed as the runner takes them.
-    pub fn arg_refs(&self) -> Vec<&str> {
-        self.args.iter().map(String::as_str).collect()
+        self.build.as_ref().map(Scratch::path)
     }
 }
 
@@ -67,6 +63,9 @@ enum Language {
     },
 }
 
+/// The extensions understood, for messages.
+pub const EXTENSIONS: &str = ".cpp .cc .c .rs .py";
+
 fn language_of(path: &Path) -> Option<Language> {
     let extension = path.extension()?.to_str()?;
     Some(match extension {
@@ -89,33 +88,60 @@ fn language_of(path: &Path) -> Option<Language> {
     })
 }
 
-/// Compilers get this long and this much memory: a hostile source cannot hang the runner.
-const COMPILE_WALL: Duration = Duration::from_secs(120);
+/// A compiler gets this long (CPU and wall) and this much memory, in its own box: a
+/// hostile source cannot hang the runner, fill the memory, or read outside the box.
+const COMPILE_TIME: Duration = Duration::from_secs(30);
+const COMPILE_MEMORY: u64 = 1 << 30;
+/// The compiled program, and each file the compiler writes, may be this large.
+const COMPILE_OUTPUT: u64 = 256 << 20;
+/// The most of a compiler's messages shown.
+pub const COMPILE_MESSAGES_SHOWN: usize = 64 << 10;
 
 /// Turns `spec` into a runnable solution, compiling a source file (and printing the
 /// compile command) as needed.
 ///
 /// # Errors
-/// An empty or unsplittable command line, a compiler that cannot be started, or a
-/// [`CompileError`] (downcast it to report CE).
+/// An empty or unsplittable command line, a program that cannot be found, a source file
+/// that does not exist or has an extension not understood, or a [`CompileError`]
+/// (downcast it to report CE).
 pub fn prepare(spec: &str) -> Result<Solution> {
     let path = Path::new(spec);
-    if path.is_file() {
-        if let Some(language) = language_of(path) {
-            return from_source(spec, path, language);
+    if let Some(language) = language_of(path) {
+        if !path.is_file() {
+            bail!("the source file {spec} does not exist");
         }
+        return from_source(spec, path, language);
     }
     let words = shell_words::split(spec)
         .with_context(|| format!("cannot split the command line `{spec}`"))?;
     let Some((program, args)) = words.split_first() else {
         bail!("--solution is empty");
     };
+    let program_path = Path::new(program);
+    if program_path.is_file() && words.len() == 1 && !is_executable(program_path) {
+        bail!(
+            "{spec} is neither a source file ({EXTENSIONS}) nor an executable program; \
+             pass a command line instead, e.g. --solution 'java -cp DIR Main'"
+        );
+    }
+    let resolved = policy::resolve(program_path, args).map_err(|error| {
+        let here = Path::new(".").join(program_path);
+        if program_path.components().count() == 1 && here.is_file() {
+            anyhow::anyhow!("{error:#}; did you mean ./{program}?")
+        } else {
+            error
+        }
+    })?;
     Ok(Solution {
-        program: PathBuf::from(program),
-        args: args.to_vec(),
+        program: resolved,
         spec: spec.to_owned(),
         build: None,
     })
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0)
 }
 
 fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> {
@@ -123,28 +149,36 @@ fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> 
         .with_context(|| format!("reading the path of {}", path.display()))?;
     match language {
         Language::Interpreted { interpreter } => Ok(Solution {
-            program: PathBuf::from(interpreter),
-            args: vec![source.to_string_lossy().into_owned()],
+            program: policy::resolve(
+                Path::new(interpreter),
+                &[source.to_string_lossy().into_owned()],
+            )?,
             spec: spec.to_owned(),
             build: None,
         }),
         Language::Compiled { compiler, flags } => {
-            let build = tempfile::Builder::new()
-                .prefix("xtask-solution-")
-                .tempdir()
-                .context("creating a folder for the compiled solution")?;
-            let program = build.path().join("solution");
+            let build = Scratch::new("xtask-solution-", None)?;
+            let sandbox = build.path().join("box");
+            std::fs::create_dir(&sandbox)?;
+            let file_name = format!(
+                "solution.{}",
+                source.extension().and_then(|e| e.to_str()).unwrap_or("src")
+            );
+            std::fs::copy(&source, sandbox.join(&file_name))
+                .with_context(|| format!("copying {} to compile it", source.display()))?;
+            let program = sandbox.join("solution");
             let mut args: Vec<String> = flags.iter().map(|&flag| flag.to_owned()).collect();
-            args.push("-o".to_owned());
-            args.push(program.to_string_lossy().into_owned());
-            args.push(source.to_string_lossy().into_owned());
-            let command =
-                shell_words::join(std::iter::once(compiler).chain(args.iter().map(String::as_str)));
+            args.extend(["-o".to_owned(), "solution".to_owned(), file_name]);
+            let command = shell_words::join(
+                std::iter::once(compiler)
+                    .chain(flags.iter().copied())
+                    .chain(["-o", "BIN", spec]),
+            );
             println!("compiling: {command}");
-            compile(compiler, &args, build.path(), &command)?;
+            let compiler = policy::resolve(Path::new(compiler), &[])?;
+            compile(&compiler, &args, build.path(), &sandbox, &command)?;
             Ok(Solution {
-                program,
-                args: Vec::new(),
+                program: measure::own_program(&program, &[]),
                 spec: spec.to_owned(),
                 build: Some(build),
             })
@@ -152,29 +186,61 @@ fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> 
     }
 }
 
-/// Runs the compiler under the same containment as a solution.
-fn compile(compiler: &str, args: &[String], dir: &Path, command: &str) -> Result<()> {
+/// Runs the compiler in its own box (`sandbox`, holding the copied source), under the
+/// compile limits; its messages are kept outside the box, in `dir`.
+fn compile(
+    compiler: &Program,
+    args: &[String],
+    dir: &Path,
+    sandbox: &Path,
+    command: &str,
+) -> Result<()> {
+    let empty = dir.join("compile.stdin");
+    std::fs::write(&empty, "")?;
     let io = Io {
-        input: PathBuf::from("/dev/null"),
+        input: empty,
         stdout: dir.join("compile.stdout"),
         stderr: dir.join("compile.stderr"),
     };
-    let caps = Caps {
-        wall: COMPILE_WALL,
-        cpu_seconds: COMPILE_WALL.as_secs(),
-        address_space: 8 << 30,
-        output: 16 << 20,
+    let program = Program {
+        args: args.to_vec(),
+        ..compiler.clone()
     };
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = measure::run(Path::new(compiler), &args, &io, caps)
-        .with_context(|| format!("starting the compiler: {command}"))?;
+    let limits = Limits {
+        wall_ms: u64::try_from(COMPILE_TIME.as_millis()).unwrap_or(u64::MAX) + 1000,
+        cpu_ms: u64::try_from(COMPILE_TIME.as_millis()).unwrap_or(u64::MAX),
+        memory_bytes: COMPILE_MEMORY,
+        output_bytes: COMPILE_OUTPUT,
+        processes: crate::judge::PROCESS_CAP,
+    };
+    let run = client::run_in_box(&program, sandbox, &io, limits)
+        .map(measure::Measurement::from)
+        .with_context(|| format!("running the compiler: {command}"))?;
     if run.exit == Exit::Code(0) {
         return Ok(());
     }
-    let mut messages = std::fs::read_to_string(&io.stderr).unwrap_or_default();
-    messages.push_str(&std::fs::read_to_string(&io.stdout).unwrap_or_default());
-    if run.killed_at_wall_cap {
-        messages.push_str(&format!("\n(stopped after {} s)", COMPILE_WALL.as_secs()));
+    let mut messages = crate::shown::file_start(&io.stderr, COMPILE_MESSAGES_SHOWN);
+    messages.push_str(&crate::shown::file_start(
+        &io.stdout,
+        COMPILE_MESSAGES_SHOWN,
+    ));
+    if run.killed_at_wall_cap || run.killed_at_cpu_cap {
+        messages.push_str(&format!(
+            "\n(the compiler was stopped after {} s)",
+            COMPILE_TIME.as_secs()
+        ));
+    }
+    if run.memory_limit_hit {
+        messages.push_str(&format!(
+            "\n(the compiler was stopped at its {} MiB memory limit)",
+            COMPILE_MEMORY >> 20
+        ));
+    }
+    if run.exit == Exit::Signal(libc::SIGXFSZ) {
+        messages.push_str(&format!(
+            "\n(the compiler wrote a file over {} MiB)",
+            COMPILE_OUTPUT >> 20
+        ));
     }
     Err(CompileError {
         command: command.to_owned(),
@@ -189,9 +255,12 @@ mod tests {
 
     #[test]
     fn a_command_line_is_split_like_a_shell_splits_it() {
-        let solution = prepare("python3 'my solution.py' --fast").unwrap();
-        assert_eq!(solution.program, PathBuf::from("python3"));
-        assert_eq!(solution.args, ["my solution.py", "--fast"]);
+        let solution = prepare("sh -c 'exit 0' --fast").unwrap();
+        assert!(
+            solution.program.program.to_string_lossy().ends_with("sh"),
+            "{solution:?}"
+        );
+        assert_eq!(solution.program.args, ["-c", "exit 0", "--fast"]);
         assert!(prepare("").is_err());
         assert!(prepare("python3 'unclosed").is_err());
     }

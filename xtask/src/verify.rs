@@ -8,8 +8,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use crate::judge::{self, Rules};
+use crate::measure::{self, Program};
 use crate::problems::{PROBLEMS, Problem, find};
-use crate::solution::{self, CompileError, Solution};
+use crate::sandbox::Strictness;
+use crate::sandbox::client::Scratch;
+use crate::solution::{self, CompileError};
 use crate::testdata::TestPair;
 use crate::{build, project_root, report, testdata};
 
@@ -23,6 +26,8 @@ pub struct Verify {
     /// A user's solution to judge instead of the crate's binary (one crate only): a
     /// command line or a source file (see [`solution::prepare`]).
     pub solution: Option<String>,
+    /// Whether a missing sandbox layer refuses the run.
+    pub sandbox: Strictness,
 }
 
 /// How many tests passed and failed.
@@ -30,12 +35,6 @@ pub struct Verify {
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
-}
-
-/// What runs for one problem.
-struct Program<'s> {
-    path: PathBuf,
-    args: Vec<&'s str>,
 }
 
 impl Verify {
@@ -71,6 +70,9 @@ impl Verify {
                 "--data and --solution verify one crate: name it, e.g. `cargo xtask verify statues --solution ./a.out`"
             );
         }
+        let layers = crate::sandbox::client::layers()?;
+        layers.require(self.sandbox)?;
+        writeln!(out, "{}", layers.header())?;
         let root = project_root();
         let suites = problems
             .iter()
@@ -110,16 +112,16 @@ impl Verify {
         writeln!(out, "{}", report::header(width))?;
         for (problem, pairs) in &suites {
             let program = match (&solution, &executables) {
-                (Some(solution), _) => program_of(solution),
-                (None, Some(executables)) => Program {
-                    path: executables.get(problem.name)?.to_owned(),
-                    args: Vec::new(),
-                },
+                (Some(solution), _) => solution.program.clone(),
+                (None, Some(executables)) => {
+                    measure::own_program(executables.get(problem.name)?, &[])
+                }
                 (None, None) => unreachable!("a solution or a build"),
             };
-            let scratch = tempfile::Builder::new()
-                .prefix(&format!("xtask-verify-{}-", problem.name))
-                .tempdir_in(build::scratch(&root, "verify")?)?;
+            let scratch = Scratch::new(
+                &format!("xtask-verify-{}-", problem.name),
+                Some(&build::scratch(&root, "verify")?),
+            )?;
             let counts = verify_problem(out, problem, pairs, &program, scratch.path(), width)?;
             tally.passed += counts.passed;
             tally.failed += counts.failed;
@@ -145,13 +147,6 @@ pub fn unknown_crate(name: &str) -> String {
     format!("unknown crate '{name}' (known: {})", known.join(", "))
 }
 
-fn program_of(solution: &Solution) -> Program<'_> {
-    Program {
-        path: solution.program.clone(),
-        args: solution.arg_refs(),
-    }
-}
-
 /// A solution that does not compile fails every test: CE, with the compiler's messages.
 fn compile_failure(
     out: &mut dyn Write,
@@ -172,7 +167,7 @@ fn verify_problem(
     out: &mut dyn Write,
     problem: &Problem,
     pairs: &[TestPair],
-    program: &Program<'_>,
+    program: &Program,
     scratch: &Path,
     width: usize,
 ) -> Result<Tally> {
@@ -181,14 +176,7 @@ fn verify_problem(
     let mut outcomes = Vec::with_capacity(pairs.len());
     for pair in pairs {
         let rules = Rules::of(problem, &pair.name);
-        let outcome = judge::judge(
-            &program.path,
-            &program.args,
-            &pair.input,
-            &pair.expected,
-            scratch,
-            rules,
-        )?;
+        let outcome = judge::judge(program, &pair.input, &pair.expected, scratch, rules)?;
         writeln!(
             out,
             "{}",

@@ -32,7 +32,7 @@ fn verify(crate_name: &str, solution: &str) -> (anyhow::Result<Tally>, String) {
 
 #[test]
 fn every_crates_own_binary_given_as_a_solution_passes() {
-    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let executables = release_binaries();
     for problem in PROBLEMS {
         let binary = executables.get(problem.name).unwrap();
@@ -45,7 +45,7 @@ fn every_crates_own_binary_given_as_a_solution_passes() {
 
 #[test]
 fn a_python_source_file_is_run_with_python3_and_judged() {
-    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("statues.py");
     let (tally, report) = verify("statues", &source.to_string_lossy());
     let tally = tally.unwrap();
@@ -55,7 +55,7 @@ fn a_python_source_file_is_run_with_python3_and_judged() {
 
 #[test]
 fn a_wrong_cpp_source_file_is_compiled_and_its_failures_named() {
-    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("ladders_always_climbs.cpp");
     let (tally, report) = verify("ladders", &source.to_string_lossy());
     let tally = tally.unwrap();
@@ -76,13 +76,18 @@ fn a_wrong_cpp_source_file_is_compiled_and_its_failures_named() {
 
 #[test]
 fn a_source_that_does_not_compile_is_a_compile_error_with_the_compilers_message() {
-    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("does_not_compile.cpp");
     let (result, report) = verify("statues", &source.to_string_lossy());
     let error = result.unwrap_err();
     assert!(error.downcast_ref::<CompileError>().is_some(), "{error:#}");
+    assert!(report.starts_with("sandbox: "), "{report}");
     assert!(
-        report.starts_with("CE: compilation failed: g++"),
+        report
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("CE: compilation failed: g++"),
         "{report}"
     );
     assert!(
@@ -97,11 +102,11 @@ fn a_source_that_does_not_compile_is_a_compile_error_with_the_compilers_message(
 
 #[test]
 fn a_compiled_solution_leaves_no_files_behind() {
-    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("ladders_always_climbs.cpp");
     let solution = solution::prepare(&source.to_string_lossy()).unwrap();
     let dir = solution.build_dir().unwrap().to_owned();
-    assert!(solution.program.is_file());
+    assert!(solution.program.program.is_file());
     drop(solution);
     assert!(!dir.exists(), "{} is still there", dir.display());
 }
@@ -109,7 +114,7 @@ fn a_compiled_solution_leaves_no_files_behind() {
 /// A user with `CARGO_TARGET_DIR` set: verify builds there and finds the binaries there.
 #[test]
 fn verify_finds_the_binaries_in_cargo_target_dir() {
-    xtask::spawner::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let target = tempfile::tempdir().unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(["verify", "sweets"])

@@ -11,7 +11,7 @@ const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
 #[test]
 fn memory_the_runner_holds_is_not_counted_as_the_programs() {
-    xtask::spawner::use_spawner(Path::new(XTASK));
+    xtask::sandbox::client::use_spawner(Path::new(XTASK));
     // Hold 64 MiB, every page touched, for the whole run.
     let held = vec![1u8; 64 << 20];
     std::hint::black_box(&held);
@@ -19,15 +19,14 @@ fn memory_the_runner_holds_is_not_counted_as_the_programs() {
     let scratch = tempfile::tempdir().unwrap();
     for _ in 0..3 {
         let judged = judge_text(
-            Path::new(XTASK),
-            &["fixture", "echo"],
+            &xtask::measure::own_program(Path::new(XTASK), &["fixture", "echo"]),
             "A\n",
             "A\n",
             scratch.path(),
             Rules::tokens(Duration::from_secs(2), 8_000_000),
         )
         .unwrap();
-        let peak = judged.outcome.measurement.peak_rss_bytes;
+        let peak = judged.outcome.measurement.peak_memory_bytes;
         assert_eq!(judged.outcome.verdict, Verdict::Accepted);
         assert!(peak < 16 << 20, "the child reported {} KiB", peak >> 10);
     }

@@ -6,6 +6,7 @@
 mod search;
 mod trial;
 
+use crate::sandbox::Strictness;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -36,6 +37,8 @@ pub struct Stress {
     pub out: Option<PathBuf>,
     /// Threads running cases; all cores when `None`.
     pub jobs: Option<usize>,
+    /// Whether a missing sandbox layer refuses the run.
+    pub sandbox: Strictness,
 }
 
 /// How a stress run ended.
@@ -74,6 +77,9 @@ impl Stress {
     }
 
     fn run_kit<K: ProblemKit>(&self, problem: &Problem) -> Result<Ending> {
+        let layers = crate::sandbox::client::layers()?;
+        layers.require(self.sandbox)?;
+        println!("{}", layers.header());
         let solution = solution::prepare(&self.solution)?;
         let root = project_root();
         let scratch = build::scratch(&root, "stress")?;

@@ -1,8 +1,8 @@
 //! One stress case: the solution run on an input under the problem's rules and judged
 //! against the crate's own answer.
 
+use crate::sandbox::client::Scratch;
 use anyhow::Result;
-use tempfile::TempDir;
 
 use crate::judge::{self, Judged, Rules};
 use crate::solution::Solution;
@@ -11,7 +11,7 @@ use crate::solution::Solution;
 pub struct Trial<'s> {
     solution: &'s Solution,
     rules: Rules,
-    scratch: TempDir,
+    scratch: Scratch,
 }
 
 impl<'s> Trial<'s> {
@@ -20,9 +20,7 @@ impl<'s> Trial<'s> {
     /// # Errors
     /// The scratch folder cannot be created.
     pub fn new(solution: &'s Solution, rules: Rules, parent: &std::path::Path) -> Result<Self> {
-        let scratch = tempfile::Builder::new()
-            .prefix("xtask-stress-")
-            .tempdir_in(parent)?;
+        let scratch = Scratch::new("xtask-stress-", Some(parent))?;
         Ok(Trial {
             solution,
             rules,
@@ -37,7 +35,6 @@ impl<'s> Trial<'s> {
     pub fn judge(&self, input: &str, expected: &str) -> Result<Judged> {
         judge::judge_text(
             &self.solution.program,
-            &self.solution.arg_refs(),
             input,
             expected,
             self.scratch.path(),

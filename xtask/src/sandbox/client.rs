@@ -1,0 +1,290 @@
+//! The runner's side: one spawner per thread (stress runs programs side by side), a box
+//! per run holding a copy of the input, and a deadline on every reply, so that nothing a
+//! program does can make the runner wait forever.
+//!
+//! Ctrl-C ([`on_interrupt`]) kills every spawner (and so, as init of its PID namespace,
+//! everything it started), removes every scratch folder registered with [`Scratch`], and
+//! exits with code 130.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use super::policy::Resolved;
+use super::server::{Hello, Reply, decode};
+use super::{Layers, Limits, Report, Request};
+
+/// The `xtask` binary started as the spawner (`<it> spawner`), once chosen.
+static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
+
+/// The layers the first spawner found, for the report's header.
+static LAYERS: OnceLock<Layers> = OnceLock::new();
+
+/// Spawners alive (by pid) and scratch folders in use, for Ctrl-C.
+static LIVE: Mutex<Registry> = Mutex::new(Registry {
+    spawners: BTreeMap::new(),
+    folders: BTreeMap::new(),
+});
+
+struct Registry {
+    spawners: BTreeMap<u32, ()>,
+    folders: BTreeMap<PathBuf, ()>,
+}
+
+/// Starts programs through `program spawner` from now on. The first choice stands.
+pub fn use_spawner(program: &Path) {
+    let _ = PROGRAM.set(program.to_owned());
+}
+
+/// The layers active on this machine, asking a spawner if none was asked yet.
+///
+/// # Errors
+/// No spawner was chosen, or it cannot be started.
+pub fn layers() -> Result<Layers> {
+    if let Some(layers) = LAYERS.get() {
+        return Ok(layers.clone());
+    }
+    with_spawner(|spawner| Ok(spawner.layers.clone()))
+}
+
+/// Ctrl-C: kill the spawners (their PID namespaces go with them), remove the scratch
+/// folders, say so, and exit 130. Installed once by the command line.
+pub fn on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        let registry = LIVE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for &pid in registry.spawners.keys() {
+            if let Ok(pid) = i32::try_from(pid) {
+                let _ = nix::sys::signal::kill(
+                    nix::unistd::Pid::from_raw(pid),
+                    nix::sys::signal::Signal::SIGKILL,
+                );
+            }
+        }
+        // Give the killed namespaces a moment to go, so no program writes into a folder
+        // being removed.
+        std::thread::sleep(Duration::from_millis(50));
+        for folder in registry.folders.keys() {
+            let _ = std::fs::remove_dir_all(folder);
+        }
+        eprintln!("\ninterrupted: every run killed, scratch folders removed");
+        std::process::exit(130);
+    });
+}
+
+/// A temporary folder removed on drop, and by Ctrl-C.
+#[derive(Debug)]
+pub struct Scratch {
+    dir: Option<tempfile::TempDir>,
+}
+
+impl Scratch {
+    /// A fresh folder named `prefix...` in `parent`.
+    ///
+    /// # Errors
+    /// The folder cannot be made.
+    pub fn new(prefix: &str, parent: Option<&Path>) -> Result<Scratch> {
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(prefix);
+        let dir = match parent {
+            Some(parent) => builder.tempdir_in(parent),
+            None => builder.tempdir(),
+        }
+        .context("making a scratch folder")?;
+        lock().folders.insert(dir.path().to_owned(), ());
+        Ok(Scratch { dir: Some(dir) })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir
+            .as_ref()
+            .map_or(Path::new(""), tempfile::TempDir::path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Some(dir) = self.dir.take() {
+            lock().folders.remove(dir.path());
+            let _ = dir.close();
+        }
+    }
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Registry> {
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Where a run reads and writes: the input is copied into the run's box; stdout and
+/// stderr are files outside it.
+#[derive(Debug, Clone)]
+pub struct Io {
+    pub input: PathBuf,
+    pub stdout: PathBuf,
+    pub stderr: PathBuf,
+}
+
+/// Runs `program` on `io.input` in a fresh box under `limits`; the box goes afterwards.
+///
+/// # Errors
+/// No spawner was chosen, the box cannot be made, or the spawner fails or does not
+/// answer in time.
+pub fn run(program: &Resolved, io: &Io, limits: Limits) -> Result<Report> {
+    let parent = io.stdout.parent().context("stdout without a folder")?;
+    let sandbox = tempfile::Builder::new()
+        .prefix("box-")
+        .tempdir_in(parent)
+        .context("making the box")?;
+    let report = run_in_box(program, sandbox.path(), io, limits);
+    // Whatever the program left in its box goes with it.
+    let _ = std::fs::remove_dir_all(sandbox.path());
+    report
+}
+
+/// Runs `program` with `sandbox` as its box (its working folder, and the only place it
+/// may write), on a copy of `io.input` placed there.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_in_box(program: &Resolved, sandbox: &Path, io: &Io, limits: Limits) -> Result<Report> {
+    let stdin = sandbox.join("input");
+    std::fs::copy(&io.input, &stdin)
+        .with_context(|| format!("copying {} into the box", io.input.display()))?;
+    let request = Request {
+        program: program.program.clone(),
+        args: program.args.clone(),
+        box_dir: sandbox.to_owned(),
+        stdin,
+        stdout: io.stdout.clone(),
+        stderr: io.stderr.clone(),
+        readable: program.readable.clone(),
+        limits,
+    };
+    with_spawner(|spawner| spawner.request(&request))
+}
+
+/// A running spawner, with the pipes to talk to it.
+struct Spawner {
+    child: Child,
+    requests: BufWriter<ChildStdin>,
+    replies: BufReader<ChildStdout>,
+    layers: Layers,
+}
+
+thread_local! {
+    static SPAWNER: RefCell<Option<Spawner>> = const { RefCell::new(None) };
+}
+
+fn with_spawner<T>(task: impl FnOnce(&mut Spawner) -> Result<T>) -> Result<T> {
+    SPAWNER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let program = PROGRAM.get().context("no spawner chosen (use_spawner)")?;
+            *slot = Some(Spawner::start(program)?);
+        }
+        let spawner = slot.as_mut().context("no spawner")?;
+        let result = task(spawner);
+        if result.is_err() {
+            // A spawner that failed once is not trusted again.
+            *slot = None;
+        }
+        result
+    })
+}
+
+/// How long a spawner may take to start and to say which layers it has.
+const HELLO_DEADLINE: Duration = Duration::from_secs(10);
+
+/// How long past a run's wall-clock cap the spawner may take to answer.
+const REPLY_GRACE: Duration = Duration::from_secs(10);
+
+impl Spawner {
+    fn start(program: &Path) -> Result<Spawner> {
+        let mut child = Command::new(program)
+            .arg("spawner")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .with_context(|| format!("starting the spawner {}", program.display()))?;
+        lock().spawners.insert(child.id(), ());
+        let requests = BufWriter::new(child.stdin.take().context("spawner without stdin")?);
+        let replies = BufReader::new(child.stdout.take().context("spawner without stdout")?);
+        let mut spawner = Spawner {
+            child,
+            requests,
+            replies,
+            layers: Layers {
+                files: super::Layer::Missing(String::new()),
+                network: super::Layer::Missing(String::new()),
+                processes: super::Layer::Missing(String::new()),
+                accounting: super::Layer::Missing(String::new()),
+                environment: super::Layer::Missing(String::new()),
+            },
+        };
+        let line = spawner.read_line(HELLO_DEADLINE)?;
+        let hello: Hello = serde_json::from_str(&line)
+            .with_context(|| format!("the spawner said {line:?} instead of hello"))?;
+        let _ = LAYERS.set(hello.layers.clone());
+        spawner.layers = hello.layers;
+        Ok(spawner)
+    }
+
+    fn request(&mut self, request: &Request) -> Result<Report> {
+        let line = serde_json::to_string(request)?;
+        writeln!(self.requests, "{line}")?;
+        self.requests.flush().context("writing to the spawner")?;
+        let deadline = Duration::from_millis(request.limits.wall_ms) + REPLY_GRACE;
+        let line = self.read_line(deadline)?;
+        match decode(&line).with_context(|| format!("the spawner answered {line:?}"))? {
+            Reply::Ran(report) => Ok(report),
+            Reply::Failed(error) => bail!("{error}"),
+        }
+    }
+
+    /// One line from the spawner, waiting at most `deadline`.
+    fn read_line(&mut self, deadline: Duration) -> Result<String> {
+        if self.replies.buffer().is_empty() {
+            let mut poll = [libc::pollfd {
+                fd: self.replies.get_ref().as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            }];
+            let millis = libc::c_int::try_from(deadline.as_millis()).unwrap_or(libc::c_int::MAX);
+            // SAFETY: poll reads and writes only the one pollfd passed.
+            let ready = unsafe { libc::poll(poll.as_mut_ptr(), 1, millis) };
+            if ready == 0 {
+                bail!(
+                    "the spawner did not answer within {} s; it was stopped",
+                    deadline.as_secs()
+                );
+            }
+        }
+        let mut line = String::new();
+        self.replies
+            .read_line(&mut line)
+            .context("reading the spawner's answer")?;
+        if line.is_empty() {
+            bail!("the spawner ended without answering");
+        }
+        Ok(line)
+    }
+}
+
+impl Drop for Spawner {
+    fn drop(&mut self) {
+        // Killing the spawner (init of its PID namespace) kills what it started.
+        lock().spawners.remove(&self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

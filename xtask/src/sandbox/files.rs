@@ -1,0 +1,86 @@
+//! The files layer: a Landlock ruleset that lets a program read and execute the system's
+//! toolchain and what its request names, read and write its box, and nothing else. It
+//! also keeps the program's signals and abstract sockets inside the sandbox, and refuses
+//! TCP binds and connects, where the kernel's Landlock is new enough to say so.
+//!
+//! Landlock restricts even root, survives `exec`, and cannot be lifted by the program.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use landlock::{
+    ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
+    RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope, path_beneath_rules,
+};
+
+use super::policy::{SYSTEM_READABLE, SYSTEM_WRITABLE};
+
+/// The newest Landlock ABI this sandbox was written and tested for.
+const ABI_USED: ABI = ABI::V6;
+
+/// Builds the ruleset of one run, before the fork: the child only has to apply it.
+///
+/// `proc` is readable only where the spawner mounted a /proc of its own PID namespace.
+///
+/// # Errors
+/// The kernel refuses to create a ruleset.
+pub fn ruleset(readable: &[PathBuf], box_dir: &Path, proc: bool) -> Result<RulesetCreated> {
+    let read = AccessFs::from_read(ABI_USED);
+    // Everything in the box but making device nodes: a device made in the box would be a
+    // door to the whole disk.
+    let write = AccessFs::from_all(ABI_USED) & !(AccessFs::MakeBlock | AccessFs::MakeChar);
+    let mut read_paths: Vec<PathBuf> = SYSTEM_READABLE.iter().map(PathBuf::from).collect();
+    read_paths.extend(readable.iter().cloned());
+    if proc {
+        read_paths.push(PathBuf::from("/proc"));
+    }
+    let mut write_paths: Vec<PathBuf> = SYSTEM_WRITABLE.iter().map(PathBuf::from).collect();
+    write_paths.push(box_dir.to_owned());
+    let ruleset = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(AccessFs::from_all(ABI_USED))?
+        .handle_access(AccessNet::from_all(ABI_USED))?
+        .scope(Scope::from_all(ABI_USED))?
+        .create()
+        .context("creating a Landlock ruleset")?
+        .add_rules(path_beneath_rules(&read_paths, read))?
+        .add_rules(path_beneath_rules(&write_paths, write))?;
+    Ok(ruleset)
+}
+
+/// Applies `ruleset` to the calling process (in the child, before `exec`); also sets
+/// `no_new_privs`. Returns whether every restriction asked for is enforced.
+///
+/// # Errors
+/// The kernel refuses the ruleset.
+pub fn enforce(ruleset: RulesetCreated) -> Result<RulesetStatus> {
+    Ok(ruleset.restrict_self()?.ruleset)
+}
+
+/// How well this kernel enforces the ruleset, found by applying one in a throw-away child.
+pub fn probe() -> Result<RulesetStatus> {
+    let dir = tempfile::tempdir()?;
+    let ruleset = ruleset(&[], dir.path(), false)?;
+    // SAFETY: the spawner is single-threaded when it probes, so the child may do anything
+    // the parent could; it only applies the ruleset and exits.
+    match unsafe { nix::unistd::fork() }? {
+        nix::unistd::ForkResult::Child => {
+            let code = match enforce(ruleset) {
+                Ok(RulesetStatus::FullyEnforced) => 0,
+                Ok(RulesetStatus::PartiallyEnforced) => 1,
+                Ok(RulesetStatus::NotEnforced) => 2,
+                Err(_) => 3,
+            };
+            // SAFETY: _exit ends the child without running the parent's destructors.
+            unsafe { libc::_exit(code) }
+        }
+        nix::unistd::ForkResult::Parent { child } => {
+            drop(ruleset);
+            match nix::sys::wait::waitpid(child, None)? {
+                nix::sys::wait::WaitStatus::Exited(_, 0) => Ok(RulesetStatus::FullyEnforced),
+                nix::sys::wait::WaitStatus::Exited(_, 1) => Ok(RulesetStatus::PartiallyEnforced),
+                _ => Ok(RulesetStatus::NotEnforced),
+            }
+        }
+    }
+}

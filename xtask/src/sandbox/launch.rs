@@ -1,0 +1,391 @@
+//! One run in the box: the spawner forks the program, which joins its run's cgroup,
+//! connects its standard streams, moves into its box, caps its resources, applies the
+//! files layer, drops every capability, applies the syscall layer and executes. The
+//! spawner then waits under the wall-clock and CPU caps, kills whatever the program
+//! left behind, and reads the accounting of the whole tree.
+
+use std::convert::Infallible;
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use landlock::RulesetCreated;
+use nix::fcntl::OFlag;
+use nix::sys::resource::{Resource, setrlimit};
+use nix::sys::signal::{SigHandler, Signal, kill, killpg, signal};
+use nix::unistd::{ForkResult, Pid, fork};
+use seccompiler::BpfProgram;
+
+use super::cgroup::{Cgroup, Hierarchy};
+use super::policy::ENVIRONMENT;
+use super::{Report, Request, files, syscalls};
+
+/// What a spawner found it can use, once, at its start.
+#[derive(Debug)]
+pub struct Abilities {
+    /// The spawner is init of its own PID namespace: `kill(-1)` reaches exactly the runs'
+    /// leftovers, and /proc shows nothing else.
+    pub pid_namespace: bool,
+    pub cgroups: Option<Hierarchy>,
+    pub landlock: bool,
+    pub seccomp: Option<BpfProgram>,
+    /// The spawner has capabilities (root, or root of its user namespace) to drop.
+    pub drop_capabilities: bool,
+}
+
+/// Headroom over the memory budget for the cgroup's hard limit: a program slightly over
+/// the budget is measured (MLE by its peak), one far over it is stopped at the limit.
+fn memory_limit(budget: u64) -> u64 {
+    budget + (budget / 16).max(1 << 20)
+}
+
+/// Runs one request in a box and measures it.
+///
+/// # Errors
+/// The box cannot be set up (the reason names the layer), or the program cannot be
+/// executed (it does not exist, or is not executable).
+pub fn launch(abilities: &Abilities, request: &Request) -> Result<Report> {
+    let group = match &abilities.cgroups {
+        Some(hierarchy) => {
+            let group = Cgroup::create(hierarchy, "run")?;
+            if let Err(error) = group.limit(
+                memory_limit(request.limits.memory_bytes),
+                request.limits.processes,
+            ) {
+                group.remove();
+                return Err(error);
+            }
+            Some(group)
+        }
+        None => None,
+    };
+    let result = launch_in(abilities, request, group.as_ref());
+    if let Some(group) = group {
+        group.kill_all();
+        group.remove();
+    }
+    result
+}
+
+/// Everything the child needs, prepared before the fork.
+struct Prepared {
+    program: CString,
+    argv: Vec<CString>,
+    envp: Vec<CString>,
+    stdin: OwnedFd,
+    stdout: OwnedFd,
+    stderr: OwnedFd,
+    cgroup_procs: Vec<File>,
+    ruleset: Option<RulesetCreated>,
+}
+
+fn prepare(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -> Result<Prepared> {
+    let c_string =
+        |bytes: &[u8]| CString::new(bytes).map_err(|_| anyhow!("a NUL byte in {bytes:?}"));
+    let program = c_string(request.program.as_os_str().as_bytes())?;
+    let mut argv = vec![program.clone()];
+    for arg in &request.args {
+        argv.push(c_string(arg.as_bytes())?);
+    }
+    let box_text = request.box_dir.as_os_str().as_bytes();
+    let mut envp = Vec::new();
+    for (name, value) in ENVIRONMENT {
+        envp.push(c_string(format!("{name}={value}").as_bytes())?);
+    }
+    for name in ["HOME", "TMPDIR"] {
+        envp.push(c_string(&[name.as_bytes(), b"=", box_text].concat())?);
+    }
+    let open = |path: &Path, write: bool| -> Result<OwnedFd> {
+        let file = if write {
+            File::create(path)
+        } else {
+            File::open(path)
+        };
+        Ok(file
+            .with_context(|| format!("opening {}", path.display()))?
+            .into())
+    };
+    let cgroup_procs = match group {
+        Some(group) => group
+            .procs_files()
+            .iter()
+            .map(|path| {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .with_context(|| format!("opening {}", path.display()))
+            })
+            .collect::<Result<_>>()?,
+        None => Vec::new(),
+    };
+    let ruleset = if abilities.landlock {
+        Some(files::ruleset(
+            &request.readable,
+            &request.box_dir,
+            abilities.pid_namespace,
+        )?)
+    } else {
+        None
+    };
+    Ok(Prepared {
+        program,
+        argv,
+        envp,
+        stdin: open(&request.stdin, false)?,
+        stdout: open(&request.stdout, true)?,
+        stderr: open(&request.stderr, true)?,
+        cgroup_procs,
+        ruleset,
+    })
+}
+
+fn launch_in(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -> Result<Report> {
+    let prepared = prepare(abilities, request, group)?;
+    let (errors_read, errors_write) = nix::unistd::pipe2(OFlag::O_CLOEXEC)?;
+    let started = Instant::now();
+    // SAFETY: the spawner is single-threaded, so the child may run ordinary code until it
+    // executes the program; it never returns into the spawner's loop.
+    match unsafe { fork() }? {
+        ForkResult::Child => {
+            drop(errors_read);
+            let Err(error) = become_program(abilities, request, prepared);
+            let mut pipe = File::from(errors_write);
+            let _ = write!(pipe, "{error:#}");
+            // SAFETY: _exit ends the child at once, running none of the spawner's code.
+            unsafe { libc::_exit(127) }
+        }
+        ForkResult::Parent { child } => {
+            drop(prepared);
+            drop(errors_write);
+            let mut message = String::new();
+            let _ = File::from(errors_read).read_to_string(&mut message);
+            if !message.is_empty() {
+                let _ = nix::sys::wait::waitpid(child, None);
+                bail!(
+                    "the sandbox could not start {}: {message}",
+                    request.program.display()
+                );
+            }
+            watch(abilities, request, group, child, started)
+        }
+    }
+}
+
+/// The child's side: from the spawner's fork to the program. Returns only on failure.
+fn become_program(
+    abilities: &Abilities,
+    request: &Request,
+    prepared: Prepared,
+) -> Result<Infallible> {
+    for mut procs in prepared.cgroup_procs {
+        procs.write_all(b"0").context("joining the run's cgroup")?;
+    }
+    nix::unistd::setpgid(Pid::from_raw(0), Pid::from_raw(0)).context("setpgid")?;
+    // The spawner ignores Ctrl-C and (as a Rust program) SIGPIPE; the program must not.
+    // SAFETY: restoring default dispositions installs no handler.
+    unsafe {
+        signal(Signal::SIGINT, SigHandler::SigDfl)?;
+        signal(Signal::SIGPIPE, SigHandler::SigDfl)?;
+    }
+    nix::unistd::dup2_stdin(&prepared.stdin)?;
+    nix::unistd::dup2_stdout(&prepared.stdout)?;
+    nix::unistd::dup2_stderr(&prepared.stderr)?;
+    close_inherited_descriptors();
+    nix::unistd::chdir(&request.box_dir).context("entering the box")?;
+    set_rlimits(abilities, request)?;
+    match prepared.ruleset {
+        Some(ruleset) => {
+            files::enforce(ruleset)?;
+        }
+        None => nix::sys::prctl::set_no_new_privs().context("no_new_privs")?,
+    }
+    if abilities.drop_capabilities {
+        for set in [
+            caps::CapSet::Ambient,
+            caps::CapSet::Bounding,
+            caps::CapSet::Inheritable,
+            caps::CapSet::Effective,
+            caps::CapSet::Permitted,
+        ] {
+            caps::clear(None, set).map_err(|error| anyhow!("dropping capabilities: {error}"))?;
+        }
+    }
+    if let Some(filter) = &abilities.seccomp {
+        syscalls::enforce(filter)?;
+    }
+    nix::unistd::execve(&prepared.program, &prepared.argv, &prepared.envp)
+        .with_context(|| format!("executing {}", request.program.display()))
+}
+
+/// Marks every descriptor but the standard three close-on-exec: the program inherits
+/// none of the spawner's pipes or files (the error pipe stays open until `exec`).
+fn close_inherited_descriptors() {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 4;
+    // SAFETY: close_range only changes flags of this process's descriptors.
+    unsafe {
+        libc::syscall(
+            libc::SYS_close_range,
+            3,
+            libc::c_uint::MAX,
+            CLOSE_RANGE_CLOEXEC,
+        )
+    };
+}
+
+fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
+    let limits = request.limits;
+    // The stack may use the whole memory budget, as on Codeforces.
+    let stack = limits.memory_bytes.max(8 << 20);
+    setrlimit(Resource::RLIMIT_STACK, stack, stack).context("stack limit")?;
+    // One byte over the output cap, so that exactly the cap is still allowed.
+    let file = limits.output_bytes + 1;
+    setrlimit(Resource::RLIMIT_FSIZE, file, file).context("file size limit")?;
+    setrlimit(Resource::RLIMIT_CORE, 0, 0).context("core limit")?;
+    // Each process's own CPU cap, a backstop to the tree's cap the spawner keeps.
+    let cpu = limits.cpu_ms.div_ceil(1000) + 1;
+    setrlimit(Resource::RLIMIT_CPU, cpu, cpu + 1).context("CPU limit")?;
+    if abilities.cgroups.is_none() {
+        // Without a memory cgroup, the address space is the only cap there is.
+        let space = (limits.memory_bytes * 4).max(1 << 30);
+        setrlimit(Resource::RLIMIT_AS, space, space).context("address-space limit")?;
+        if !nix::unistd::Uid::effective().is_root() {
+            setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
+                .context("process limit")?;
+        }
+    }
+    Ok(())
+}
+
+/// Waits for the program under the caps, then kills what is left and measures.
+fn watch(
+    abilities: &Abilities,
+    request: &Request,
+    group: Option<&Cgroup>,
+    child: Pid,
+    started: Instant,
+) -> Result<Report> {
+    let wall_cap = Duration::from_millis(request.limits.wall_ms);
+    let (mut killed_at_wall_cap, mut killed_at_cpu_cap) = (false, false);
+    let mut pause = Duration::from_micros(50);
+    let (status, usage) = loop {
+        if let Some(ended) = reap(abilities, child)? {
+            break ended;
+        }
+        if !killed_at_wall_cap && !killed_at_cpu_cap {
+            if started.elapsed() >= wall_cap {
+                killed_at_wall_cap = true;
+                kill_everything(abilities, group, child);
+            } else if group
+                .and_then(Cgroup::cpu_us)
+                .is_some_and(|cpu| cpu > request.limits.cpu_ms * 1000)
+            {
+                killed_at_cpu_cap = true;
+                kill_everything(abilities, group, child);
+            }
+        }
+        if runner_gone() {
+            // Ctrl-C or a dead runner: end this run now, and the spawner with it.
+            kill_everything(abilities, group, child);
+            std::process::exit(0);
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(2));
+    };
+    let wall = started.elapsed();
+    kill_everything(abilities, group, child);
+    let own_cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+    let own_peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
+    let (code, signal) = if libc::WIFSIGNALED(status) {
+        (None, Some(libc::WTERMSIG(status)))
+    } else {
+        (Some(libc::WEXITSTATUS(status)), None)
+    };
+    Ok(Report {
+        code,
+        signal,
+        cpu_us: group
+            .and_then(Cgroup::cpu_us)
+            .unwrap_or(u64::try_from(own_cpu.as_micros()).unwrap_or(u64::MAX)),
+        wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
+        peak_memory_bytes: group.and_then(Cgroup::peak_bytes).unwrap_or(own_peak),
+        memory_limit_hit: group.is_some_and(Cgroup::memory_limit_hit),
+        killed_at_wall_cap,
+        killed_at_cpu_cap,
+        process_limit_hit: group.is_some_and(Cgroup::process_limit_hit),
+    })
+}
+
+/// Reaps the program if it ended (with its status and resource usage); as init of the
+/// PID namespace, also reaps every orphan handed to the spawner.
+fn reap(abilities: &Abilities, child: Pid) -> Result<Option<(libc::c_int, libc::rusage)>> {
+    loop {
+        let mut status: libc::c_int = 0;
+        // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let target = if abilities.pid_namespace {
+            -1
+        } else {
+            child.as_raw()
+        };
+        // SAFETY: wait4 writes only into the two locals passed.
+        let reaped = unsafe { libc::wait4(target, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == child.as_raw() {
+            return Ok(Some((status, usage)));
+        }
+        if reaped > 0 {
+            continue; // an orphan: reaped, look again
+        }
+        if reaped < 0 {
+            let error = std::io::Error::last_os_error();
+            if error.kind() != std::io::ErrorKind::Interrupted {
+                bail!("wait4 failed: {error}");
+            }
+        }
+        return Ok(None);
+    }
+}
+
+/// Kills the program and everything it started, however it detached itself.
+fn kill_everything(abilities: &Abilities, group: Option<&Cgroup>, child: Pid) {
+    if abilities.pid_namespace {
+        // As init of the namespace, -1 means every other process in it.
+        let _ = kill(Pid::from_raw(-1), Signal::SIGKILL);
+        // Reap them, within a bound: a process stuck in the kernel must not hang us.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            // SAFETY: waitpid with a null status pointer writes nothing.
+            let reaped = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+            if reaped == 0 {
+                std::thread::sleep(Duration::from_micros(100));
+            } else if reaped < 0 {
+                break; // ECHILD: none left
+            }
+        }
+    } else if let Some(group) = group {
+        group.kill_all();
+    }
+    let _ = killpg(child, Signal::SIGKILL);
+}
+
+/// Whether the runner closed the spawner's input (it ended, or was interrupted).
+fn runner_gone() -> bool {
+    let mut poll = [libc::pollfd {
+        fd: std::io::stdin().as_raw_fd(),
+        events: 0,
+        revents: 0,
+    }];
+    // SAFETY: poll reads and writes only the one pollfd passed.
+    let ready = unsafe { libc::poll(poll.as_mut_ptr(), 1, 0) };
+    ready > 0 && poll[0].revents & (libc::POLLHUP | libc::POLLERR) != 0
+}
+
+fn timeval(value: libc::timeval) -> Duration {
+    let seconds = u64::try_from(value.tv_sec).unwrap_or(0);
+    let micros = u64::try_from(value.tv_usec).unwrap_or(0);
+    Duration::from_secs(seconds) + Duration::from_micros(micros)
+}

@@ -1,0 +1,102 @@
+//! The namespace layers, paid once per spawner: a PID namespace whose init is the spawner
+//! (so every process a program leaves behind is killed after its run, and nothing outside
+//! can be seen or signalled), a network namespace (no interface but a loopback that is
+//! down), a mount namespace with a /proc of its own, and fresh IPC and UTS namespaces.
+//! An ordinary user gets them through a user namespace, where the kernel allows one.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use nix::mount::{MsFlags, mount};
+use nix::sched::{CloneFlags, unshare};
+use nix::sys::wait::{WaitStatus, waitpid};
+use nix::unistd::{ForkResult, Gid, Uid, fork};
+
+/// What became of the namespaces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// This process is now the init of fresh namespaces, with its own /proc.
+    Entered { user_namespace: bool },
+    /// The kernel refused; the reason, for the report.
+    Refused(String),
+}
+
+/// Moves the spawner into new namespaces. On success the caller continues as PID 1 of
+/// the new PID namespace; the original process stays outside, waits for it, and exits
+/// with its status (this function never returns there). Killing the original process
+/// kills the init, and with it every process in the namespace.
+pub fn enter() -> Outcome {
+    let root = Uid::effective().is_root();
+    let mut flags = CloneFlags::CLONE_NEWPID
+        | CloneFlags::CLONE_NEWNET
+        | CloneFlags::CLONE_NEWNS
+        | CloneFlags::CLONE_NEWIPC
+        | CloneFlags::CLONE_NEWUTS;
+    if !root {
+        flags |= CloneFlags::CLONE_NEWUSER;
+    }
+    let (uid, gid) = (Uid::effective(), Gid::effective());
+    if let Err(error) = unshare(flags) {
+        return Outcome::Refused(format!("unshare: {error}"));
+    }
+    if !root {
+        if let Err(error) = map_ids(uid, gid) {
+            return Outcome::Refused(format!("user namespace: {error:#}"));
+        }
+    }
+    // SAFETY: the spawner is single-threaded here (it has not started any thread), so the
+    // child may run ordinary Rust code.
+    match unsafe { fork() } {
+        Err(error) => Outcome::Refused(format!("fork into the PID namespace: {error}")),
+        Ok(ForkResult::Child) => {
+            match nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
+                .map_err(anyhow::Error::from)
+                .and_then(|()| private_proc())
+            {
+                Ok(()) => Outcome::Entered {
+                    user_namespace: !root,
+                },
+                Err(error) => {
+                    eprintln!("error: the sandbox's /proc: {error:#}");
+                    std::process::exit(1)
+                }
+            }
+        }
+        Ok(ForkResult::Parent { child }) => {
+            // The init now serves on the same pipes; this process only waits for it.
+            let code = match waitpid(child, None) {
+                Ok(WaitStatus::Exited(_, code)) => code,
+                _ => 1,
+            };
+            std::process::exit(code)
+        }
+    }
+}
+
+/// Maps the caller's uid and gid to root inside the new user namespace.
+fn map_ids(uid: Uid, gid: Gid) -> Result<()> {
+    std::fs::write("/proc/self/setgroups", "deny").context("writing setgroups")?;
+    std::fs::write("/proc/self/uid_map", format!("0 {uid} 1")).context("writing uid_map")?;
+    std::fs::write("/proc/self/gid_map", format!("0 {gid} 1")).context("writing gid_map")?;
+    Ok(())
+}
+
+/// Keeps mounts from leaking back to the host, then mounts a /proc that shows only this
+/// PID namespace.
+fn private_proc() -> Result<()> {
+    let none: Option<&str> = None;
+    mount(none, "/", none, MsFlags::MS_REC | MsFlags::MS_PRIVATE, none)
+        .context("making mounts private")?;
+    if !Path::new("/proc").is_dir() {
+        bail!("no /proc folder");
+    }
+    mount(
+        Some("proc"),
+        "/proc",
+        Some("proc"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        none,
+    )
+    .context("mounting /proc")?;
+    Ok(())
+}
