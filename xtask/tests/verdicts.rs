@@ -145,7 +145,7 @@ fn a_sleeper_runs() -> bool {
             let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
             let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
             let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            cmdline == b"sleep\0600\0" && !state.starts_with('Z') && !state.starts_with('X')
+            cmdline == b"sleep\x00600\x00" && !state.starts_with('Z') && !state.starts_with('X')
         })
 }
 

@@ -279,25 +279,28 @@ fn watch(
         if !killed_at_wall_cap && !killed_at_cpu_cap {
             if started.elapsed() >= wall_cap {
                 killed_at_wall_cap = true;
-                kill_everything(abilities, group, child);
+                signal_everything(abilities, group, child);
             } else if group
                 .and_then(Cgroup::cpu_us)
                 .is_some_and(|cpu| cpu > request.limits.cpu_ms * 1000)
             {
                 killed_at_cpu_cap = true;
-                kill_everything(abilities, group, child);
+                signal_everything(abilities, group, child);
             }
         }
         if runner_gone() {
             // Ctrl-C or a dead runner: end this run now, and the spawner with it.
-            kill_everything(abilities, group, child);
+            signal_everything(abilities, group, child);
             std::process::exit(0);
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(Duration::from_millis(2));
     };
     let wall = started.elapsed();
-    kill_everything(abilities, group, child);
+    signal_everything(abilities, group, child);
+    if abilities.pid_namespace {
+        reap_leftovers();
+    }
     let own_cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
     let own_peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
     let (code, signal) = if libc::WIFSIGNALED(status) {
@@ -350,26 +353,31 @@ fn reap(abilities: &Abilities, child: Pid) -> Result<Option<(libc::c_int, libc::
     }
 }
 
-/// Kills the program and everything it started, however it detached itself.
-fn kill_everything(abilities: &Abilities, group: Option<&Cgroup>, child: Pid) {
+/// Kills the program and everything it started, however it detached itself. The program
+/// itself is reaped by [`reap`], which keeps its status and usage.
+fn signal_everything(abilities: &Abilities, group: Option<&Cgroup>, child: Pid) {
     if abilities.pid_namespace {
         // As init of the namespace, -1 means every other process in it.
         let _ = kill(Pid::from_raw(-1), Signal::SIGKILL);
-        // Reap them, within a bound: a process stuck in the kernel must not hang us.
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            // SAFETY: waitpid with a null status pointer writes nothing.
-            let reaped = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
-            if reaped == 0 {
-                std::thread::sleep(Duration::from_micros(100));
-            } else if reaped < 0 {
-                break; // ECHILD: none left
-            }
-        }
     } else if let Some(group) = group {
         group.kill_all();
     }
     let _ = killpg(child, Signal::SIGKILL);
+}
+
+/// Reaps what the program left (killed already), within a bound: a process stuck in the
+/// kernel must not hang the spawner.
+fn reap_leftovers() {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline {
+        // SAFETY: waitpid with a null status pointer writes nothing.
+        let reaped = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+        if reaped == 0 {
+            std::thread::sleep(Duration::from_micros(100));
+        } else if reaped < 0 {
+            break; // ECHILD: none left
+        }
+    }
 }
 
 /// Whether the runner closed the spawner's input (it ended, or was interrupted).

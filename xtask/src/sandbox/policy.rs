@@ -29,6 +29,8 @@ pub const SYSTEM_READABLE: &[&str] = &[
     "/etc/ld.so.conf.d",
     "/etc/alternatives",
     "/etc/localtime",
+    // OpenSSL's configuration, read at start by node.
+    "/etc/ssl/openssl.cnf",
     "/etc/java-17-openjdk",
     "/etc/java-21-openjdk",
     "/sys/devices/system/cpu",

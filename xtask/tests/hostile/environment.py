@@ -1,0 +1,3 @@
+# Prints the names of its environment variables.
+import os
+print(" ".join(sorted(os.environ)))

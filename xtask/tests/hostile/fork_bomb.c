@@ -1,0 +1,3 @@
+/* Forks without end. */
+#include <unistd.h>
+int main(void) { for (;;) fork(); }

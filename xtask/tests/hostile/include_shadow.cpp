@@ -1,0 +1,3 @@
+// Asks the compiler to show a secret in its error message.
+#include "/etc/shadow"
+int main() {}

@@ -1,0 +1,3 @@
+// Asks the compiler to read an endless file.
+#include "/dev/zero"
+int main() {}

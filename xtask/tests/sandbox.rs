@@ -1,0 +1,344 @@
+//! The sandbox against hostile programs (`tests/hostile/`), each judged as `verify` and
+//! `stress` judge: the attack fails, the verdict is the one a real judge gives, the runner
+//! finishes within its caps, and nothing is left behind. Honest programs in Java, node,
+//! C++ (deep recursion, threads) stay accepted.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use xtask::judge::{Judged, Rules, judge_text};
+use xtask::solution::{self, CompileError};
+use xtask::verify::Verify;
+
+fn use_spawner() {
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+}
+
+fn hostile(name: &str) -> PathBuf {
+    xtask::project_root()
+        .join("xtask/tests/hostile")
+        .join(name)
+}
+
+/// The fixture `name` with `@KEY@` replaced, written into `dir` under the same name.
+fn fixture(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(hostile(name)).unwrap();
+    for (key, value) in replacements {
+        text = text.replace(&format!("@{key}@"), value);
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Judges the solution `spec` on `input` against `expected` under `rules`.
+fn judge(spec: &str, input: &str, expected: &str, rules: Rules) -> (Judged, Duration) {
+    use_spawner();
+    let solution = solution::prepare(spec).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let judged = judge_text(&solution.program, input, expected, scratch.path(), rules).unwrap();
+    (judged, started.elapsed())
+}
+
+fn statues_rules() -> Rules {
+    Rules::tokens(Duration::from_secs(2), 256_000_000)
+}
+
+const STATUES_SAMPLE: &str = ".......A\n........\n........\n........\n........\n........\n........\nM.......\n";
+
+/// Whether a process runs (not a zombie) with exactly this command line.
+fn runs(command: &[&str]) -> bool {
+    let wanted: Vec<u8> = command.iter().flat_map(|word| [word.as_bytes(), b"\0"].concat()).collect();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .any(|entry| {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            cmdline == wanted && !state.starts_with('Z')
+        })
+}
+
+#[test]
+fn a_cheat_finds_no_expected_answer_and_cannot_overwrite_one() {
+    use_spawner();
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let testdata = xtask::project_root().join("testdata/statues");
+    for name in ["sample1", "sample2", "sample3"] {
+        for extension in ["in", "out"] {
+            let file = format!("{name}.{extension}");
+            std::fs::copy(testdata.join(&file), data.join(&file)).unwrap();
+        }
+    }
+    let before = std::fs::read(data.join("sample1.out")).unwrap();
+    let cheat = fixture(dir.path(), "cheat.py", &[("DATA", &data.to_string_lossy())]);
+    let mut report = Vec::new();
+    let tally = Verify {
+        crates: vec!["statues".to_owned()],
+        data: Some(data.clone()),
+        solution: Some(cheat.to_string_lossy().into_owned()),
+        ..Verify::default()
+    }
+    .report(&mut report)
+    .unwrap();
+    let report = String::from_utf8(report).unwrap();
+    assert_eq!((tally.passed, tally.failed), (0, 3), "{report}");
+    assert!(report.contains("got 'NOTHING'"), "{report}");
+    assert_eq!(std::fs::read(data.join("sample1.out")).unwrap(), before);
+}
+
+#[test]
+fn the_archive_s_own_test_data_is_out_of_reach_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let cheat = fixture(dir.path(), "cheat.py", &[("DATA", "/nonexistent")]);
+    let (judged, _) = judge(&cheat.to_string_lossy(), STATUES_SAMPLE, "WIN\n", statues_rules());
+    assert_eq!(judged.outcome.verdict.code(), "WA", "{judged:?}");
+    assert_eq!(judged.received.trim(), "NOTHING");
+}
+
+#[test]
+fn files_outside_the_box_are_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let tag = format!("{:x}", fastrand::u64(..));
+    let repo = xtask::project_root();
+    let program = fixture(
+        dir.path(),
+        "write_outside.py",
+        &[("TAG", &tag), ("REPO", &repo.to_string_lossy())],
+    );
+    let (judged, _) = judge(&program.to_string_lossy(), "\n", "made 0\n", statues_rules());
+    assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
+    assert!(!Path::new(&format!("/tmp/escape-{tag}")).exists());
+    assert!(!repo.join(format!("testdata/escape-{tag}")).exists());
+}
+
+#[test]
+fn the_environment_is_a_short_fixed_list() {
+    let (judged, _) = judge(
+        &hostile("environment.py").to_string_lossy(),
+        "",
+        "HOME LANG PATH RUST_BACKTRACE TMPDIR\n",
+        statues_rules(),
+    );
+    assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
+}
+
+#[test]
+fn no_socket_reaches_loopback() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let program = fixture(dir.path(), "network.py", &[("PORT", &port)]);
+    let (judged, _) = judge(&program.to_string_lossy(), "\n", "refused\n", statues_rules());
+    assert!(judged.received.starts_with("refused"), "{judged:?}");
+    assert!(listener.accept().is_err(), "the program connected");
+}
+
+#[test]
+fn nothing_the_program_starts_outlives_the_run() {
+    let (judged, took) = judge(
+        &hostile("escape_processes.c").to_string_lossy(),
+        STATUES_SAMPLE,
+        "WIN\n",
+        statues_rules(),
+    );
+    assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while (runs(&["sleep", "617"]) || runs(&["sleep", "618"])) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!runs(&["sleep", "617"]), "the double-forked sleeper survived");
+    assert!(!runs(&["sleep", "618"]), "the sleeper in its own group survived");
+}
+
+#[test]
+fn the_judge_can_be_neither_signalled_traced_nor_read() {
+    use_spawner();
+    let solution = solution::prepare(&hostile("attack_judge.c").to_string_lossy()).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    // Every run gets its verdict: the spawner survives each attack.
+    for _ in 0..3 {
+        let judged = judge_text(
+            &solution.program,
+            STATUES_SAMPLE,
+            "untraced unread\n",
+            scratch.path(),
+            statues_rules(),
+        )
+        .unwrap();
+        assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
+    }
+}
+
+#[test]
+fn cpu_time_of_forked_workers_counts() {
+    let (judged, _) = judge(
+        &hostile("cpu_children.c").to_string_lossy(),
+        "",
+        "WIN\n",
+        Rules::tokens(Duration::from_secs(1), 256_000_000),
+    );
+    assert_eq!(judged.outcome.verdict.code(), "TLE", "{judged:?}");
+    assert!(judged.outcome.measurement.cpu > Duration::from_secs(1), "{judged:?}");
+}
+
+#[test]
+fn memory_of_forked_workers_counts() {
+    let (judged, _) = judge(
+        &hostile("memory_children.c").to_string_lossy(),
+        "",
+        "WIN\n",
+        statues_rules(),
+    );
+    assert_eq!(judged.outcome.verdict.code(), "MLE", "{judged:?}");
+}
+
+#[test]
+fn a_touched_2_gib_allocation_is_over_the_memory_limit() {
+    let (judged, _) = judge(
+        &hostile("big_allocation.c").to_string_lossy(),
+        "",
+        "1\n",
+        statues_rules(),
+    );
+    assert_eq!(judged.outcome.verdict.code(), "MLE", "{judged:?}");
+}
+
+#[test]
+fn a_fork_bomb_ends_within_its_caps() {
+    let (judged, took) = judge(
+        &hostile("fork_bomb.c").to_string_lossy(),
+        "",
+        "WIN\n",
+        statues_rules(),
+    );
+    assert!(
+        ["TLE", "RE"].contains(&judged.outcome.verdict.code()),
+        "{judged:?}"
+    );
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
+
+#[test]
+fn exactly_16_mib_of_output_is_allowed_and_one_byte_more_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    for (bytes, verdict) in [(16 << 20, "WA"), ((16 << 20) + 1, "OLE")] {
+        let source = fixture(dir.path(), "output_exactly.c", &[("BYTES", &bytes.to_string())]);
+        let (judged, _) = judge(&source.to_string_lossy(), "", "WIN\n", statues_rules());
+        assert_eq!(judged.outcome.verdict.code(), verdict, "{bytes}: {judged:?}");
+    }
+}
+
+#[test]
+fn an_idle_program_is_over_time() {
+    // Sleeping 4.5 s under a 2 s limit uses no CPU, and is still too slow.
+    let (judged, _) = judge("sleep 4.5", "", "WIN\n", statues_rules());
+    assert_eq!(judged.outcome.verdict.code(), "TLE", "{judged:?}");
+    assert!(judged.outcome.verdict.detail().unwrap().starts_with("idle"));
+}
+
+#[test]
+fn escape_sequences_from_the_program_are_shown_escaped() {
+    let (judged, _) = judge(
+        &hostile("terminal_escapes.py").to_string_lossy(),
+        "",
+        "WIN\n",
+        statues_rules(),
+    );
+    let detail = judged.outcome.verdict.detail().unwrap().to_owned();
+    assert!(!detail.contains('\x1b') && detail.contains("\\x1b[2K"), "{detail}");
+    let row = xtask::report::row("statues", "sample1", 10, &judged.outcome);
+    assert!(!row.contains('\x1b') && !row.contains('\r'), "{row:?}");
+}
+
+#[test]
+fn honest_programs_recurse_deep_and_use_threads() {
+    let (judged, _) = judge(
+        &hostile("deep_recursion.cpp").to_string_lossy(),
+        "A\n",
+        "A\n",
+        statues_rules(),
+    );
+    assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
+}
+
+/// The compile error of `source`, which must not compile.
+fn compile_error(source: &Path) -> String {
+    use_spawner();
+    let error = solution::prepare(&source.to_string_lossy()).unwrap_err();
+    error
+        .downcast_ref::<CompileError>()
+        .unwrap_or_else(|| panic!("{error:#}"))
+        .messages
+        .clone()
+}
+
+#[test]
+fn the_compiler_cannot_show_a_secret_file() {
+    for source in ["include_shadow.cpp", "include_str.rs"] {
+        let messages = compile_error(&hostile(source));
+        assert!(!messages.contains("root:"), "{source}: {messages}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let expected = xtask::project_root().join("testdata/statues/sample1.out");
+    let source = dir.path().join("include_answer.cpp");
+    std::fs::write(&source, format!("#include \"{}\"\n", expected.display())).unwrap();
+    let messages = compile_error(&source);
+    assert!(!messages.contains("WIN"), "{messages}");
+}
+
+#[test]
+fn an_endless_include_is_stopped_and_a_flood_of_messages_cut() {
+    let started = Instant::now();
+    let messages = compile_error(&hostile("include_zero.cpp"));
+    assert!(started.elapsed() < Duration::from_secs(40), "{messages}");
+    let messages = compile_error(&hostile("includes_itself.cpp"));
+    assert!(messages.len() < 70 << 10, "{} bytes", messages.len());
+    assert!(messages.contains("more bytes cut"), "{messages}");
+}
+
+#[test]
+fn java_and_node_solutions_are_accepted() {
+    use_spawner();
+    let classes = tempfile::tempdir().unwrap();
+    let solutions = xtask::project_root().join("xtask/tests/solutions");
+    let javac = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(classes.path())
+        .arg(solutions.join("Main.java"))
+        .status();
+    let node = solutions.join("statues.js");
+    let mut specs = vec![format!("node {}", node.display())];
+    match javac {
+        Ok(status) if status.success() => {
+            specs.push(format!("java -cp {} Main", classes.path().display()));
+        }
+        other => panic!("javac: {other:?}"),
+    }
+    for spec in specs {
+        let mut report = Vec::new();
+        let tally = Verify {
+            crates: vec!["statues".to_owned()],
+            solution: Some(spec.clone()),
+            ..Verify::default()
+        }
+        .report(&mut report)
+        .unwrap();
+        let report = String::from_utf8(report).unwrap();
+        assert_eq!(tally.failed, 0, "{spec}: {report}");
+    }
+}
+
+#[test]
+fn every_layer_is_active_on_this_machine() {
+    use_spawner();
+    let layers = xtask::sandbox::client::layers().unwrap();
+    assert!(layers.missing().is_empty(), "{}", layers.header());
+}
