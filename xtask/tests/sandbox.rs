@@ -15,9 +15,7 @@ fn use_spawner() {
 }
 
 fn hostile(name: &str) -> PathBuf {
-    xtask::project_root()
-        .join("xtask/tests/hostile")
-        .join(name)
+    xtask::project_root().join("xtask/tests/hostile").join(name)
 }
 
 /// The fixture `name` with `@KEY@` replaced, written into `dir` under the same name.
@@ -45,11 +43,15 @@ fn statues_rules() -> Rules {
     Rules::tokens(Duration::from_secs(2), 256_000_000)
 }
 
-const STATUES_SAMPLE: &str = ".......A\n........\n........\n........\n........\n........\n........\nM.......\n";
+const STATUES_SAMPLE: &str =
+    ".......A\n........\n........\n........\n........\n........\n........\nM.......\n";
 
 /// Whether a process runs (not a zombie) with exactly this command line.
 fn runs(command: &[&str]) -> bool {
-    let wanted: Vec<u8> = command.iter().flat_map(|word| [word.as_bytes(), b"\0"].concat()).collect();
+    let wanted: Vec<u8> = command
+        .iter()
+        .flat_map(|word| [word.as_bytes(), b"\0"].concat())
+        .collect();
     std::fs::read_dir("/proc")
         .unwrap()
         .filter_map(Result::ok)
@@ -96,7 +98,12 @@ fn a_cheat_finds_no_expected_answer_and_cannot_overwrite_one() {
 fn the_archive_s_own_test_data_is_out_of_reach_too() {
     let dir = tempfile::tempdir().unwrap();
     let cheat = fixture(dir.path(), "cheat.py", &[("DATA", "/nonexistent")]);
-    let (judged, _) = judge(&cheat.to_string_lossy(), STATUES_SAMPLE, "WIN\n", statues_rules());
+    let (judged, _) = judge(
+        &cheat.to_string_lossy(),
+        STATUES_SAMPLE,
+        "WIN\n",
+        statues_rules(),
+    );
     assert_eq!(judged.outcome.verdict.code(), "WA", "{judged:?}");
     assert_eq!(judged.received.trim(), "NOTHING");
 }
@@ -111,7 +118,12 @@ fn files_outside_the_box_are_not_created() {
         "write_outside.py",
         &[("TAG", &tag), ("REPO", &repo.to_string_lossy())],
     );
-    let (judged, _) = judge(&program.to_string_lossy(), "\n", "made 0\n", statues_rules());
+    let (judged, _) = judge(
+        &program.to_string_lossy(),
+        "\n",
+        "made 0\n",
+        statues_rules(),
+    );
     assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
     assert!(!Path::new(&format!("/tmp/escape-{tag}")).exists());
     assert!(!repo.join(format!("testdata/escape-{tag}")).exists());
@@ -135,7 +147,12 @@ fn no_socket_reaches_loopback() {
     let port = listener.local_addr().unwrap().port().to_string();
     let dir = tempfile::tempdir().unwrap();
     let program = fixture(dir.path(), "network.py", &[("PORT", &port)]);
-    let (judged, _) = judge(&program.to_string_lossy(), "\n", "refused\n", statues_rules());
+    let (judged, _) = judge(
+        &program.to_string_lossy(),
+        "\n",
+        "refused\n",
+        statues_rules(),
+    );
     assert!(judged.received.starts_with("refused"), "{judged:?}");
     assert!(listener.accept().is_err(), "the program connected");
 }
@@ -154,8 +171,14 @@ fn nothing_the_program_starts_outlives_the_run() {
     while (runs(&["sleep", "617"]) || runs(&["sleep", "618"])) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert!(!runs(&["sleep", "617"]), "the double-forked sleeper survived");
-    assert!(!runs(&["sleep", "618"]), "the sleeper in its own group survived");
+    assert!(
+        !runs(&["sleep", "617"]),
+        "the double-forked sleeper survived"
+    );
+    assert!(
+        !runs(&["sleep", "618"]),
+        "the sleeper in its own group survived"
+    );
 }
 
 #[test]
@@ -186,7 +209,10 @@ fn cpu_time_of_forked_workers_counts() {
         Rules::tokens(Duration::from_secs(1), 256_000_000),
     );
     assert_eq!(judged.outcome.verdict.code(), "TLE", "{judged:?}");
-    assert!(judged.outcome.measurement.cpu > Duration::from_secs(1), "{judged:?}");
+    assert!(
+        judged.outcome.measurement.cpu > Duration::from_secs(1),
+        "{judged:?}"
+    );
 }
 
 #[test]
@@ -230,9 +256,17 @@ fn a_fork_bomb_ends_within_its_caps() {
 fn exactly_16_mib_of_output_is_allowed_and_one_byte_more_is_not() {
     let dir = tempfile::tempdir().unwrap();
     for (bytes, verdict) in [(16 << 20, "WA"), ((16 << 20) + 1, "OLE")] {
-        let source = fixture(dir.path(), "output_exactly.c", &[("BYTES", &bytes.to_string())]);
+        let source = fixture(
+            dir.path(),
+            "output_exactly.c",
+            &[("BYTES", &bytes.to_string())],
+        );
         let (judged, _) = judge(&source.to_string_lossy(), "", "WIN\n", statues_rules());
-        assert_eq!(judged.outcome.verdict.code(), verdict, "{bytes}: {judged:?}");
+        assert_eq!(
+            judged.outcome.verdict.code(),
+            verdict,
+            "{bytes}: {judged:?}"
+        );
     }
 }
 
@@ -253,7 +287,10 @@ fn escape_sequences_from_the_program_are_shown_escaped() {
         statues_rules(),
     );
     let detail = judged.outcome.verdict.detail().unwrap().to_owned();
-    assert!(!detail.contains('\x1b') && detail.contains("\\x1b[2K"), "{detail}");
+    assert!(
+        !detail.contains('\x1b') && detail.contains("\\x1b[2K"),
+        "{detail}"
+    );
     let row = xtask::report::row("statues", "sample1", 10, &judged.outcome);
     assert!(!row.contains('\x1b') && !row.contains('\r'), "{row:?}");
 }
@@ -341,4 +378,122 @@ fn every_layer_is_active_on_this_machine() {
     use_spawner();
     let layers = xtask::sandbox::client::layers().unwrap();
     assert!(layers.missing().is_empty(), "{}", layers.header());
+}
+
+/// Runs `xtask spawner` as the unprivileged user `nobody` (through `setpriv` when the
+/// tests run as root; as the tests' own user otherwise) on one request; returns its hello
+/// line and its reply.
+fn spawner_as_nobody(request: &xtask::sandbox::Request) -> (String, String) {
+    use std::io::{BufRead, Write};
+    let root = nix::unistd::Uid::effective().is_root();
+    let mut command = if root {
+        let mut command = std::process::Command::new("setpriv");
+        command.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"]);
+        command.arg(env!("CARGO_BIN_EXE_xtask"));
+        command
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+    };
+    let mut child = command
+        .arg("spawner")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The request's end of input stays open until the reply is read: a closed input
+    // tells the spawner its runner is gone.
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{}", serde_json::to_string(request).unwrap()).unwrap();
+    stdin.flush().unwrap();
+    let mut replies = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let hello = replies.next().unwrap().unwrap();
+    let reply = replies.next().unwrap().unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    (hello, reply)
+}
+
+#[test]
+fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let sandbox = dir.path().join("box");
+    std::fs::create_dir(&sandbox).unwrap();
+    std::fs::write(sandbox.join("input"), "hello\n").unwrap();
+    // nobody must be able to enter the folders and write the box and the outputs.
+    for path in [dir.path(), &sandbox, &sandbox.join("input")] {
+        let _ = nix::unistd::chown(path, Some(65534.into()), Some(65534.into()));
+    }
+    let request = xtask::sandbox::Request {
+        program: PathBuf::from("/bin/cat"),
+        args: Vec::new(),
+        box_dir: sandbox.clone(),
+        stdin: sandbox.join("input"),
+        stdout: dir.path().join("stdout"),
+        stderr: dir.path().join("stderr"),
+        readable: vec![PathBuf::from("/bin/cat")],
+        limits: xtask::sandbox::Limits {
+            wall_ms: 5000,
+            cpu_ms: 2000,
+            memory_bytes: 64 << 20,
+            output_bytes: 1 << 20,
+            processes: 16,
+        },
+    };
+    let (hello, reply) = spawner_as_nobody(&request);
+    let hello: xtask::sandbox::server::Hello = serde_json::from_str(&hello).unwrap();
+    let header = hello.layers.header();
+    // Landlock and seccomp need no privilege; user namespaces are allowed here.
+    assert!(header.starts_with("sandbox: files (landlock), network (namespace, seccomp), processes (pid namespace in a user namespace"), "{header}");
+    // A cgroup an ordinary user may not make is named as missing, with its reason.
+    assert!(
+        header.contains("MISSING: accounting (no cgroup ("),
+        "{header}"
+    );
+    let reply: xtask::sandbox::server::Reply = serde_json::from_str(&reply).unwrap();
+    assert!(
+        matches!(&reply, xtask::sandbox::server::Reply::Ran(report) if report.code == Some(0)),
+        "{reply:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("stdout")).unwrap(),
+        "hello\n"
+    );
+}
+
+#[test]
+fn ctrl_c_kills_the_run_and_removes_every_scratch_folder() {
+    use std::os::unix::process::CommandExt;
+    let target = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["verify", "statues", "--solution", "sleep 30"])
+        .env("CARGO_TARGET_DIR", target.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    // Wait until the first run is under way: its box exists.
+    let scratch = target.path().join("xtask/verify");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !std::fs::read_dir(&scratch).is_ok_and(|mut dir| dir.next().is_some()) {
+        assert!(Instant::now() < deadline, "verify never started a run");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let group = nix::unistd::Pid::from_raw(-i32::try_from(child.id()).unwrap());
+    let interrupted = Instant::now();
+    nix::sys::signal::kill(group, nix::sys::signal::Signal::SIGINT).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        interrupted.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        interrupted.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+    assert_eq!(std::fs::read_dir(&scratch).unwrap().count(), 0);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!runs(&["sleep", "30"]), "the run outlived Ctrl-C");
 }
