@@ -36,6 +36,12 @@ enum Command {
         /// `strict` refuses to run unless every layer of the sandbox is active.
         #[arg(long, value_enum, default_value_t = Strictness::Report)]
         sandbox: Strictness,
+        /// Only the tests whose names contain NAME (repeatable), as `cargo test` filters.
+        #[arg(long = "test", value_name = "NAME")]
+        tests: Vec<String>,
+        /// Stop at the first test that fails.
+        #[arg(long)]
+        fail_fast: bool,
     },
     /// Generate inputs until your solution fails, then shrink the failing input.
     Stress {
@@ -43,8 +49,17 @@ enum Command {
         #[arg(value_name = "CRATE")]
         crate_name: String,
         /// Your solution: a command line or a source file (.rs .cpp .c .py).
-        #[arg(long, value_name = "SOL")]
-        solution: String,
+        #[arg(
+            long,
+            value_name = "SOL",
+            required_unless_present = "flawed",
+            conflicts_with = "flawed"
+        )]
+        solution: Option<String>,
+        /// One of the crate's flawed solvers instead (`cargo run -p CRATE --example
+        /// CRATE_flawed -- --list` lists them).
+        #[arg(long, value_name = "NAME")]
+        flawed: Option<String>,
         /// The seed of the generated inputs (random when not given; printed either way).
         #[arg(long)]
         seed: Option<u64>,
@@ -63,6 +78,17 @@ enum Command {
         /// `strict` refuses to run unless every layer of the sandbox is active.
         #[arg(long, value_enum, default_value_t = Strictness::Report)]
         sandbox: Strictness,
+    },
+    /// Print the input `stress` generates as case K of seed N.
+    Gen {
+        #[arg(value_name = "CRATE")]
+        crate_name: String,
+        /// The seed, as `stress --seed` takes it.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The case number: 0 is the smallest; sizes reach the statement's limits by 1000.
+        #[arg(long, default_value_t = 0)]
+        case: u64,
     },
     /// Time the solver against its reference binary, on the same files in the same run.
     Bench {
@@ -98,17 +124,22 @@ pub fn main() -> ExitCode {
             data,
             solution,
             sandbox,
+            tests,
+            fail_fast,
         } => verify::Verify {
             crates,
             data,
             solution,
             sandbox,
+            tests,
+            fail_fast,
         }
         .run()
         .map(|()| true),
         Command::Stress {
             crate_name,
             solution,
+            flawed,
             seed,
             time,
             cases,
@@ -124,7 +155,11 @@ pub fn main() -> ExitCode {
             .and_then(|time| {
                 stress::Stress {
                     crate_name,
-                    solution,
+                    solution: match (solution, flawed) {
+                        (_, Some(name)) => stress::Contender::Flawed(name),
+                        (Some(spec), None) => stress::Contender::Solution(spec),
+                        (None, None) => unreachable!("clap requires one"),
+                    },
                     seed: seed.unwrap_or_else(|| fastrand::u64(..)),
                     time,
                     cases,
@@ -138,6 +173,14 @@ pub fn main() -> ExitCode {
         Command::Bench { crate_name, runs } => {
             bench::BenchCmd { crate_name, runs }.run().map(|()| true)
         }
+        Command::Gen {
+            crate_name,
+            seed,
+            case,
+        } => stress::generate::generated(&crate_name, seed, case).map(|text| {
+            print!("{text}");
+            true
+        }),
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
         Command::Spawner => sandbox::server::serve().map(|()| true),
     };

@@ -81,10 +81,11 @@ impl Rules {
         }
     }
 
-    /// The rules of the test `test` (its name without `.in`) of `problem`.
-    pub fn of(problem: &Problem, test: &str) -> Rules {
+    /// The rules of the test `test` (its name without `.in`, its input `input`) of
+    /// `problem`.
+    pub fn of(problem: &Problem, test: &str, input: &str) -> Rules {
         Rules {
-            time_limit: problem.time_limit_of(test),
+            time_limit: problem.time_limit_of(test, input),
             memory_budget_bytes: problem.memory_budget_bytes,
             checker: problem.checker,
             cases: problem.cases,

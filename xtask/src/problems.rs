@@ -28,12 +28,16 @@ pub struct Problem {
 #[derive(Debug, Clone, Copy)]
 pub enum TimeLimit {
     Uniform(Duration),
-    /// Groups numbered below `large_from` get `small`; every other file (the large groups
-    /// and the stress files, all of the largest size) gets `large`.
+    /// Groups numbered below `large_from` get `small`, the large groups `large`. A file
+    /// outside the groups gets the limit its boards would have had in the contest:
+    /// `small` when every board's side is at most `small_side` (the small groups'
+    /// largest), `large` otherwise (and for generated stress inputs, which reach the
+    /// largest size).
     ByGroupNumber {
         small: Duration,
         large: Duration,
         large_from: u32,
+        small_side: u32,
     },
 }
 
@@ -80,6 +84,7 @@ pub const PROBLEMS: &[Problem] = &[
             small: ms(1000),
             large: ms(6000),
             large_from: 10,
+            small_side: 150,
         },
         memory_budget_bytes: 8 * 1000 * 1000,
         checker: Checker::Tokens,
@@ -145,16 +150,21 @@ pub fn find(name: &str) -> Option<&'static Problem> {
 
 impl Problem {
     /// The time limit of the test file `test` (its name without `.in`).
-    pub fn time_limit_of(&self, test: &str) -> Duration {
+    pub fn time_limit_of(&self, test: &str, input: &str) -> Duration {
         match self.time_limit {
             TimeLimit::Uniform(limit) => limit,
             TimeLimit::ByGroupNumber {
                 small,
                 large,
                 large_from,
+                small_side,
             } => match group_number(test) {
                 Some(number) if number < large_from => small,
-                _ => large,
+                Some(_) => large,
+                None => match largest_side(input) {
+                    Some(side) if side <= small_side => small,
+                    _ => large,
+                },
             },
         }
     }
@@ -172,6 +182,22 @@ impl Problem {
             _ => test,
         }
     }
+}
+
+/// The largest board side of an input of `t` boards, each a side `n` and `n` rows
+/// (gam's format); `None` when the text has not that shape.
+fn largest_side(input: &str) -> Option<u32> {
+    let mut tokens = input.split_ascii_whitespace();
+    let boards: usize = tokens.next()?.parse().ok()?;
+    let mut largest = None;
+    for _ in 0..boards {
+        let side: u32 = tokens.next()?.parse().ok()?;
+        largest = largest.max(Some(side));
+        for _ in 0..side {
+            tokens.next()?;
+        }
+    }
+    largest
 }
 
 /// `gam12b` -> 12: the digits before the file letter, if the name has that shape.
@@ -204,9 +230,15 @@ mod tests {
         assert_eq!(gam.group_of("gam12b"), "gam12");
         assert_eq!(gam.group_of("heavy"), "heavy");
         assert_eq!(gam.group_of("sample1"), "sample1");
-        assert_eq!(gam.time_limit_of("gam9c"), ms(1000));
-        assert_eq!(gam.time_limit_of("gam10a"), ms(6000));
-        assert_eq!(gam.time_limit_of("wide-layer"), ms(6000));
+        assert_eq!(gam.time_limit_of("gam9c", ""), ms(1000));
+        assert_eq!(gam.time_limit_of("gam10a", ""), ms(6000));
+        // Outside the groups, the boards' size decides.
+        let small = "2\n2\n..\n..\n3\n...\n.#.\n...\n";
+        assert_eq!(gam.time_limit_of("sample1", small), ms(1000));
+        let large = format!("1\n151\n{}", ".\n".repeat(151));
+        assert_eq!(gam.time_limit_of("wide-layer", &large), ms(6000));
+        assert_eq!(gam.time_limit_of("stress", ""), ms(6000));
+        assert_eq!(gam.time_limit_of("malformed", "1\n3\n..."), ms(6000));
         assert_eq!(gam.memory_budget_bytes, 8_000_000);
         assert_eq!(find("sweets").unwrap().group_of("gen-001a"), "gen-001a");
     }

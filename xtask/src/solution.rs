@@ -139,6 +139,22 @@ pub fn prepare(spec: &str) -> Result<Solution> {
     })
 }
 
+/// The crate's flawed solver `name` (its `<crate>_flawed` example, built here) as a
+/// solution: `--flawed NAME` works wherever cargo puts its builds.
+///
+/// # Errors
+/// The example does not build.
+pub fn flawed(crate_name: &str, name: &str) -> Result<Solution> {
+    let executables =
+        crate::build::release(&crate::project_root(), std::iter::once(crate_name), true)?;
+    let example = format!("{}_flawed", crate_name.replace('-', "_"));
+    Ok(Solution {
+        program: measure::own_program(executables.get(&example)?, &[name]),
+        spec: format!("--flawed {name}"),
+        build: None,
+    })
+}
+
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0)

@@ -13,14 +13,23 @@ pub struct TestPair {
     pub expected: PathBuf,
 }
 
-/// Every pair in `dir`, in natural order (gam2a before gam10a). Other files are ignored;
-/// an input without its expected output, or a folder without any pair, is an error.
+/// The tests of a folder: its pairs, and the inputs that have no expected output.
+#[derive(Debug, Clone)]
+pub struct Suite {
+    pub pairs: Vec<TestPair>,
+    /// Inputs without their `.out`: named in the report, not judged.
+    pub unpaired: Vec<PathBuf>,
+}
+
+/// Every pair in `dir`, in natural order (gam2a before gam10a), and the inputs without an
+/// expected output. Other files are ignored.
 ///
 /// # Errors
-/// The folder cannot be read, holds no `.in` file, or an `.in` lacks its `.out`.
-pub fn pairs(dir: &Path) -> Result<Vec<TestPair>> {
+/// The folder cannot be read, or holds no pair.
+pub fn pairs(dir: &Path) -> Result<Suite> {
     let entries = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?;
     let mut pairs = Vec::new();
+    let mut unpaired = Vec::new();
     for entry in entries {
         let path = entry?.path();
         if path.extension().is_none_or(|ext| ext != "in") {
@@ -33,11 +42,8 @@ pub fn pairs(dir: &Path) -> Result<Vec<TestPair>> {
             .into_owned();
         let expected = path.with_extension("out");
         if !expected.is_file() {
-            bail!(
-                "{} has no expected output {}",
-                path.display(),
-                expected.display()
-            );
+            unpaired.push(path);
+            continue;
         }
         pairs.push(TestPair {
             name,
@@ -46,13 +52,22 @@ pub fn pairs(dir: &Path) -> Result<Vec<TestPair>> {
         });
     }
     if pairs.is_empty() {
+        let unpaired_note = match unpaired.first() {
+            Some(input) => format!(
+                "; {} has no expected output {}",
+                input.display(),
+                input.with_extension("out").display()
+            ),
+            None => String::new(),
+        };
         bail!(
-            "no tests in {} (expected NAME.in with NAME.out beside it)",
+            "no tests in {} (a test is NAME.in with NAME.out beside it){unpaired_note}",
             dir.display()
         );
     }
     pairs.sort_by(|a, b| natural_order(&a.name, &b.name));
-    Ok(pairs)
+    unpaired.sort();
+    Ok(Suite { pairs, unpaired })
 }
 
 /// Compares names with runs of digits taken as numbers.
@@ -103,20 +118,20 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_expected_output_is_an_error() {
+    fn an_input_without_expected_output_is_named_and_the_rest_kept() {
         let dir = std::env::temp_dir().join(format!("xtask-pairs-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("a.in"), "1").unwrap();
         std::fs::write(dir.join("a.out"), "1").unwrap();
         std::fs::write(dir.join("notes.md"), "ignored").unwrap();
-        assert_eq!(pairs(&dir).unwrap().len(), 1);
+        assert_eq!(pairs(&dir).unwrap().pairs.len(), 1);
         std::fs::write(dir.join("b.in"), "2").unwrap();
-        assert!(
-            pairs(&dir)
-                .unwrap_err()
-                .to_string()
-                .contains("has no expected output")
-        );
+        let suite = pairs(&dir).unwrap();
+        assert_eq!(suite.pairs.len(), 1);
+        assert_eq!(suite.unpaired, [dir.join("b.in")]);
+        std::fs::remove_file(dir.join("a.in")).unwrap();
+        let error = pairs(&dir).unwrap_err().to_string();
+        assert!(error.contains("b.in has no expected output"), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(pairs(&dir).is_err());
     }

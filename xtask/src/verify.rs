@@ -28,6 +28,10 @@ pub struct Verify {
     pub solution: Option<String>,
     /// Whether a missing sandbox layer refuses the run.
     pub sandbox: Strictness,
+    /// Only the tests whose names contain one of these (all when empty).
+    pub tests: Vec<String>,
+    /// Stop at the first test that fails.
+    pub fail_fast: bool,
 }
 
 /// How many tests passed and failed.
@@ -81,12 +85,29 @@ impl Verify {
                     Some(dir) => dir.clone(),
                     None => root.join("testdata").join(problem.name),
                 };
-                let pairs = testdata::pairs(&dir).with_context(|| {
+                let suite = testdata::pairs(&dir).with_context(|| {
                     format!("{}: a crate with no tests is not a pass", problem.name)
                 })?;
+                for input in &suite.unpaired {
+                    writeln!(
+                        out,
+                        "{}: {} has no expected output {}: not judged",
+                        problem.name,
+                        input.display(),
+                        input.with_extension("out").display()
+                    )?;
+                }
+                let pairs: Vec<TestPair> = suite
+                    .pairs
+                    .into_iter()
+                    .filter(|pair| self.wanted(&pair.name))
+                    .collect();
                 Ok((problem, pairs))
             })
             .collect::<Result<Vec<_>>>()?;
+        if suites.iter().all(|(_, pairs)| pairs.is_empty()) {
+            bail!("no test name contains any of: {}", self.tests.join(", "));
+        }
         let solution = match &self.solution {
             Some(spec) => match solution::prepare(spec) {
                 Ok(solution) => Some(solution),
@@ -109,8 +130,12 @@ impl Verify {
             .unwrap_or(0)
             .max("test".len());
         let mut tally = Tally::default();
+        let total: usize = suites.iter().map(|(_, pairs)| pairs.len()).sum();
         writeln!(out, "{}", report::header(width))?;
         for (problem, pairs) in &suites {
+            if pairs.is_empty() || (self.fail_fast && tally.failed > 0) {
+                continue;
+            }
             let program = match (&solution, &executables) {
                 (Some(solution), _) => solution.program.clone(),
                 (None, Some(executables)) => {
@@ -122,12 +147,34 @@ impl Verify {
                 &format!("xtask-verify-{}-", problem.name),
                 Some(&build::scratch(&root, "verify")?),
             )?;
-            let counts = verify_problem(out, problem, pairs, &program, scratch.path(), width)?;
+            let run = Run {
+                program: &program,
+                scratch: scratch.path(),
+                width,
+                fail_fast: self.fail_fast,
+            };
+            let counts = verify_problem(out, problem, pairs, &run)?;
             tally.passed += counts.passed;
             tally.failed += counts.failed;
         }
+        let not_run = total - tally.passed - tally.failed;
+        if not_run > 0 {
+            writeln!(
+                out,
+                "stopped at the first failure (--fail-fast): {not_run} test(s) not run"
+            )?;
+        }
         writeln!(out, "{}", report::closing_line(tally.passed, tally.failed))?;
         Ok(tally)
+    }
+
+    /// Whether the test `name` is selected by `--test`.
+    fn wanted(&self, name: &str) -> bool {
+        self.tests.is_empty()
+            || self
+                .tests
+                .iter()
+                .any(|filter| name.contains(filter.as_str()))
     }
 
     fn selected(&self) -> Result<Vec<&'static Problem>> {
@@ -162,25 +209,39 @@ fn compile_failure(
     Err(error)
 }
 
-/// Judges every pair; writes the rows and returns the tally.
+/// How one problem's tests run.
+struct Run<'a> {
+    program: &'a Program,
+    scratch: &'a Path,
+    /// The width of the report's test-name column.
+    width: usize,
+    fail_fast: bool,
+}
+
+/// Judges every pair (up to the first failure with `--fail-fast`); writes the rows and
+/// returns the tally.
 fn verify_problem(
     out: &mut dyn Write,
     problem: &Problem,
     pairs: &[TestPair],
-    program: &Program,
-    scratch: &Path,
-    width: usize,
+    run: &Run<'_>,
 ) -> Result<Tally> {
     let mut groups: BTreeMap<&str, Vec<bool>> = BTreeMap::new();
+    let mut limits: BTreeMap<std::time::Duration, Vec<&str>> = BTreeMap::new();
     let mut tally = Tally::default();
     let mut outcomes = Vec::with_capacity(pairs.len());
     for pair in pairs {
-        let rules = Rules::of(problem, &pair.name);
-        let outcome = judge::judge(program, &pair.input, &pair.expected, scratch, rules)?;
+        let input = std::fs::read_to_string(&pair.input).unwrap_or_default();
+        let rules = Rules::of(problem, &pair.name, &input);
+        limits
+            .entry(rules.time_limit)
+            .or_default()
+            .push(pair.name.as_str());
+        let outcome = judge::judge(run.program, &pair.input, &pair.expected, run.scratch, rules)?;
         writeln!(
             out,
             "{}",
-            report::row(problem.name, &pair.name, width, &outcome)
+            report::row(problem.name, &pair.name, run.width, &outcome)
         )?;
         let accepted = outcome.verdict == judge::Verdict::Accepted;
         if accepted {
@@ -193,8 +254,19 @@ fn verify_problem(
             .or_default()
             .push(accepted);
         outcomes.push(outcome);
+        if run.fail_fast && !accepted {
+            break;
+        }
     }
     writeln!(out, "{}", report::summary(problem.name, &outcomes))?;
+    if limits.len() > 1 {
+        // Say which limit each file was judged by, where they differ.
+        let by_limit: Vec<String> = limits
+            .iter()
+            .map(|(limit, names)| format!("{} s for {}", limit.as_secs_f64(), names.join(" ")))
+            .collect();
+        writeln!(out, "{} time limits: {}", problem.name, by_limit.join("; "))?;
+    }
     if problem.grouped {
         write_groups(out, problem.name, &groups)?;
     }

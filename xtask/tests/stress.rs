@@ -20,7 +20,7 @@ fn executables() -> Executables {
 fn stress(crate_name: &str, solution: String, cases: u64, out: &Path) -> Ending {
     Stress {
         crate_name: crate_name.to_owned(),
-        solution,
+        solution: xtask::stress::Contender::Solution(solution),
         seed: 2026,
         time: None,
         cases: Some(cases),

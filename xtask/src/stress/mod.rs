@@ -3,6 +3,7 @@
 //! crate's own solver; the first failure is shrunk to a 1-minimal input and written out,
 //! ready to join `testdata/`.
 
+pub mod generate;
 mod search;
 mod trial;
 
@@ -16,7 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::judge::Rules;
 use crate::problems::{Problem, find};
-use crate::solution::{self, Solution};
+use crate::solution;
 use crate::verify::unknown_crate;
 use crate::{build, project_root};
 use search::{Budget, Failure, first_failure};
@@ -26,8 +27,9 @@ use trial::Trial;
 #[derive(Debug, Clone)]
 pub struct Stress {
     pub crate_name: String,
-    /// The solution: a command line or a source file (see [`solution::prepare`]).
-    pub solution: String,
+    /// The solution: a command line or a source file (see [`solution::prepare`]), or
+    /// `--flawed NAME`, one of the crate's flawed solvers.
+    pub solution: Contender,
     pub seed: u64,
     /// Stop after this long without a failure (none: only `cases` stops the search).
     pub time: Option<Duration>,
@@ -39,6 +41,13 @@ pub struct Stress {
     pub jobs: Option<usize>,
     /// Whether a missing sandbox layer refuses the run.
     pub sandbox: Strictness,
+}
+
+/// What `stress` runs: the user's solution, or one of the crate's flawed solvers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contender {
+    Solution(String),
+    Flawed(String),
 }
 
 /// How a stress run ended.
@@ -80,10 +89,23 @@ impl Stress {
         let layers = crate::sandbox::client::layers()?;
         layers.require(self.sandbox)?;
         println!("{}", layers.header());
-        let solution = solution::prepare(&self.solution)?;
+        let solution = match &self.solution {
+            Contender::Solution(spec) => solution::prepare(spec)?,
+            Contender::Flawed(name) => {
+                if !K::FLAWED.iter().any(|flawed| flawed.name == name) {
+                    let names: Vec<&str> = K::FLAWED.iter().map(|flawed| flawed.name).collect();
+                    bail!(
+                        "{} has no flawed solver '{name}' (it has: {})",
+                        K::NAME,
+                        names.join(", ")
+                    );
+                }
+                solution::flawed(K::NAME, name)?
+            }
+        };
         let root = project_root();
         let scratch = build::scratch(&root, "stress")?;
-        let rules = Rules::of(problem, "stress");
+        let rules = Rules::of(problem, "stress", "");
         let jobs = self.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });
@@ -131,7 +153,7 @@ impl Stress {
         );
         let (input, steps) = shrink_failure::<K>(failure, &trials[0], &progress);
         progress.finish_and_clear();
-        let path = self.write_failure::<K>(&root, &input, &trials[0], &solution, steps)?;
+        let path = self.write_failure::<K>(&root, &input, &trials[0], steps)?;
         println!(
             "stress: failure after {after} cases, shrunk in {steps} steps: {}",
             path.display()
@@ -144,13 +166,13 @@ impl Stress {
     }
 
     /// Prints the minimal failing input, both outputs and the explanation; writes
-    /// `DIR/<crate>-<seed>.in` and `.out`.
+    /// `DIR/<crate>-<seed>.in` and `.out` (DIR: `<target>/stress/<crate>` by default),
+    /// never over an earlier failure: a second one with the same seed is `-2`, and so on.
     fn write_failure<K: ProblemKit>(
         &self,
         root: &Path,
         input: &K::Input,
         trial: &Trial<'_>,
-        solution: &Solution,
         steps: usize,
     ) -> Result<PathBuf> {
         let text = K::render(input);
@@ -158,11 +180,10 @@ impl Stress {
         let judged = trial.judge(&text, &expected)?;
         let dir = match &self.out {
             Some(dir) => dir.clone(),
-            None => build::target_dir(root)?.join("stress"),
+            None => build::target_dir(root)?.join("stress").join(K::NAME),
         };
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let stem = dir.join(format!("{}-{}", K::NAME, self.seed));
-        let (input_path, output_path) = (stem.with_extension("in"), stem.with_extension("out"));
+        let (input_path, output_path) = free_pair(&dir, &format!("{}-{}", K::NAME, self.seed));
         std::fs::write(&input_path, &text)?;
         std::fs::write(&output_path, &expected)?;
         let verdict = &judged.outcome.verdict;
@@ -190,14 +211,40 @@ impl Stress {
         println!("--- why the expected output is right");
         print!("{}", K::explain(input));
         println!("--- reproduce");
+        let contender = match &self.solution {
+            Contender::Solution(spec) => format!("--solution {}", shell_words::quote(spec)),
+            Contender::Flawed(name) => format!("--flawed {}", shell_words::quote(name)),
+        };
         println!(
-            "cargo xtask stress {} --solution {} --seed {}",
+            "cargo xtask stress {} {contender} --seed {}",
             K::NAME,
-            shell_words::quote(&solution.spec),
             self.seed
         );
         Ok(input_path)
     }
+}
+
+/// `DIR/STEM.in` and `.out`, or `STEM-2`, `STEM-3`... when taken: an earlier failure is
+/// never overwritten.
+fn free_pair(dir: &Path, stem: &str) -> (PathBuf, PathBuf) {
+    (1..)
+        .map(|n| match n {
+            1 => stem.to_owned(),
+            n => format!("{stem}-{n}"),
+        })
+        .map(|name| {
+            (
+                dir.join(format!("{name}.in")),
+                dir.join(format!("{name}.out")),
+            )
+        })
+        .find(|(input, output)| !input.exists() && !output.exists())
+        .unwrap_or_else(|| {
+            (
+                dir.join(format!("{stem}.in")),
+                dir.join(format!("{stem}.out")),
+            )
+        })
 }
 
 /// Shrinks the failing input; a candidate counts only if the strict parser takes it.
@@ -222,10 +269,12 @@ fn shrink_failure<K: ProblemKit>(
 /// Cases, rate and current size on a terminal; nothing when stderr is not one.
 fn progress_bar(cases: Option<u64>) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(cases, ProgressDrawTarget::stderr());
+    // The message gives the rate in whole cases per second and the size of the cases now
+    // running: `size 40%` is 40% of the way from the smallest inputs to the limits.
     let template = if cases.is_some() {
-        "{elapsed} [{bar:30}] {pos}/{len} cases, {per_sec}, {msg}"
+        "{elapsed} [{bar:30}] {pos}/{len} cases, {msg}"
     } else {
-        "{elapsed} {pos} cases, {per_sec}, {msg}"
+        "{elapsed} {pos} cases, {msg}"
     };
     if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style.progress_chars("=> "));

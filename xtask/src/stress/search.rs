@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
-use gridkit::testkit::{ProblemKit, case_rng, scale_of};
+use gridkit::testkit::{ProblemKit, scale_of};
 use indicatif::ProgressBar;
 
 use super::trial::Trial;
@@ -63,14 +63,19 @@ pub fn first_failure<K: ProblemKit>(
                         if case >= budget.cases || lowest_failure().is_some_and(|f| case > f) {
                             return Ok(());
                         }
+                        // Made as `gen` makes it, so `gen` shows this very input.
                         let scale = scale_of(case);
-                        let input = K::generate(&mut case_rng(seed, case), scale);
+                        let input = super::generate::input_of::<K>(seed, case);
                         let text = K::render(&input);
                         let judged = trial.judge(&text, &K::answer(&input))?;
                         run.fetch_add(1, Ordering::Relaxed);
                         progress.inc(1);
-                        progress
-                            .set_message(format!("scale {scale:.2}, input {} bytes", text.len()));
+                        progress.set_message(format!(
+                            "{:.0} cases/s, size {:.0}% of the limits, input {} bytes",
+                            progress.position() as f64 / progress.elapsed().as_secs_f64().max(1e-3),
+                            scale * 100.0,
+                            text.len()
+                        ));
                         if judged.failed() {
                             let mut first = failure.lock().unwrap();
                             if first.as_ref().is_none_or(|f| case < f.case) {
