@@ -5,7 +5,7 @@
 //! The moves are found with the solver's table; that the boxes they leave are lost is the
 //! claim a checker confirms with an independent search.
 
-mod display;
+mod text;
 
 use crate::geometry::{Mask, legal_moves};
 use crate::solve::first_player_wins;
