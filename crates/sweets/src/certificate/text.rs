@@ -5,13 +5,15 @@ use std::fmt::{self, Display, Formatter};
 
 use itertools::Itertools;
 
-use super::{Certificate, Defence};
+use super::{Certificate, Proof, Reply, Winner, mask_of, mask_of_box};
 use crate::geometry::{
     CELLS, DRAWING_COLUMNS, DRAWING_ROWS, Mask, cell_in_drawing, row_and_position,
 };
 
 /// Blanks between boxes drawn side by side.
 const GAP: usize = 4;
+/// Prose is wrapped to lines of at most this many characters.
+const WIDTH: usize = 92;
 
 impl Display for Certificate {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -22,84 +24,146 @@ impl Display for Certificate {
         )?;
         writeln!(f, "O is a chocolate, . an empty cell.")?;
         writeln!(f)?;
-        match self {
-            Self::Karlsson {
-                start,
-                winning_move,
-            } => write_karlsson(f, *start, *winning_move),
-            Self::Lillebror { start, defences } => write_lillebror(f, *start, defences),
+        let start = mask_of_box(&self.start);
+        let first_move = self.first_move.as_deref().map(mask_of);
+        match first_move {
+            Some(eaten) => write_first_move(f, start, eaten, &self.proof)?,
+            None => write_the_box(f, start, &self.proof)?,
+        }
+        let lost = start & !first_move.unwrap_or(0);
+        let loser = self.winner.other();
+        match &self.proof {
+            Proof::Mirror => write_mirror(f, lost, loser),
+            Proof::ClosedSet(positions) => {
+                let Some(first) = positions.first() else {
+                    return Ok(());
+                };
+                writeln!(f)?;
+                paragraph(f, &closed_set_proof(positions.len()))?;
+                writeln!(f)?;
+                write_reply_table(f, loser, &first.replies)?;
+                if self.winner == Winner::Lillebror {
+                    if let Some(pair) = first.replies.first() {
+                        writeln!(f)?;
+                        write_example(f, start, pair)?;
+                    }
+                }
+                Ok(())
+            }
         }
     }
 }
 
-/// One winning move drawn on the box, beside the box it leaves.
-fn write_karlsson(f: &mut Formatter<'_>, start: Mask, winning_move: Mask) -> fmt::Result {
-    writeln!(
+/// Karlsson's winning move drawn on the box, beside the box it leaves.
+fn write_first_move(f: &mut Formatter<'_>, start: Mask, eaten: Mask, proof: &Proof) -> fmt::Result {
+    let what = if start & !eaten == 0 {
+        "that is every chocolate, so Lillebror cannot move."
+    } else if *proof == Proof::Mirror {
+        "the box it leaves is lost for Lillebror, who moves next, by symmetry."
+    } else {
+        "the box it leaves is lost for Lillebror, who moves next."
+    };
+    paragraph(
         f,
-        "Karlsson wins by eating {}: the box it leaves is lost for the player to move, \
-         Lillebror.",
-        name_move(winning_move)
+        &format!("Karlsson wins by eating {}: {what}", name_move(eaten)),
     )?;
     writeln!(f)?;
-    let eaten = |cell: usize| (winning_move >> cell & 1 == 1).then_some('x');
+    let marks = |cell: usize| (eaten >> cell & 1 == 1).then_some('x');
     write!(
         f,
         "{}",
         side_by_side(&[
-            ("Karlsson eats x", hexagon(start, eaten)),
-            (
-                "Lillebror is left",
-                hexagon(start & !winning_move, |_| None)
-            ),
+            ("Karlsson eats x", hexagon(start, marks)),
+            ("Lillebror is left", hexagon(start & !eaten, |_| None)),
         ])
     )
 }
 
-/// The box, every first move with its reply, and the first pair drawn.
-fn write_lillebror(f: &mut Formatter<'_>, start: Mask, defences: &[Defence]) -> fmt::Result {
-    writeln!(
-        f,
-        "Lillebror wins: each of Karlsson's {} possible first moves has a reply that leaves \
-         Karlsson a lost box.",
-        defences.len()
-    )?;
+/// The box Karlsson cannot win, drawn.
+fn write_the_box(f: &mut Formatter<'_>, start: Mask, proof: &Proof) -> fmt::Result {
+    let how = match proof {
+        Proof::Mirror => "by symmetry",
+        Proof::ClosedSet(_) => "every move Karlsson has is answered",
+    };
+    writeln!(f, "Lillebror wins: {how}.")?;
     writeln!(f)?;
-    let the_box = hexagon(start, |_| None);
-    write!(f, "{}", side_by_side(&[("The box", the_box)]))?;
-    if let Some(&example) = defences.first() {
-        writeln!(f)?;
-        write_defence_table(f, defences)?;
-        writeln!(f)?;
-        write_example(f, start, example)?;
+    write!(f, "{}", side_by_side(&[("The box", hexagon(start, |_| None))]))
+}
+
+/// The mirror proof in two lines (nothing to prove when the box is empty).
+fn write_mirror(f: &mut Formatter<'_>, lost: Mask, loser: Winner) -> fmt::Result {
+    if lost == 0 {
+        return Ok(());
+    }
+    let winner = loser.other().name();
+    let loser = loser.name();
+    writeln!(f)?;
+    paragraph(
+        f,
+        &format!(
+            "Proof by symmetry: the box {loser} has to move in is the same turned half a turn \
+             about the centre, and the centre (3,3) is empty."
+        ),
+    )?;
+    paragraph(
+        f,
+        &format!(
+            "Whatever {loser} eats, {winner} eats its mirror image through the centre: never \
+             the same cells, and it leaves such a box again, so {loser} runs out of moves \
+             first."
+        ),
+    )
+}
+
+/// What a closed set of `boxes` boxes proves, and where to find all of it.
+fn closed_set_proof(boxes: usize) -> String {
+    let proof = if boxes == 1 {
+        "Proof by a closed set of 1 box, that one: every move in it has a reply that eats \
+         the last chocolates, so whoever moves in it runs out of moves first."
+            .to_owned()
+    } else {
+        format!(
+            "Proof by a closed set of {boxes} boxes, that one first: in each of them every \
+             move has a reply leading back into the set or emptying the box, so whoever \
+             moves in one of them runs out of moves first."
+        )
+    };
+    if boxes == 1 {
+        format!("{proof} The replies:")
+    } else {
+        format!(
+            "{proof} The certificate (--certificate) lists every reply in every box; here \
+             are those in the first."
+        )
+    }
+}
+
+/// One line per move of the player to move: what they eat, then the winner's reply.
+fn write_reply_table(f: &mut Formatter<'_>, loser: Winner, replies: &[Reply]) -> fmt::Result {
+    let first = format!("{} eats", loser.name());
+    let moves: Vec<String> = replies.iter().map(|pair| name_move(mask_of(&pair.eaten))).collect();
+    let width = moves.iter().map(String::len).fold(first.len(), usize::max);
+    writeln!(f, "{first:width$}    {} replies", loser.other().name())?;
+    for (eaten, pair) in moves.iter().zip(replies) {
+        writeln!(f, "{eaten:width$}    {}", name_move(mask_of(&pair.reply)))?;
     }
     Ok(())
 }
 
-/// One line per first move: what Karlsson eats, then what Lillebror eats.
-fn write_defence_table(f: &mut Formatter<'_>, defences: &[Defence]) -> fmt::Result {
-    const FIRST: &str = "Karlsson eats";
-    let firsts: Vec<String> = defences.iter().map(|d| name_move(d.first_move)).collect();
-    let width = firsts.iter().map(String::len).fold(FIRST.len(), usize::max);
-    writeln!(f, "{FIRST:width$}    Lillebror replies")?;
-    for (first, defence) in firsts.iter().zip(defences) {
-        writeln!(f, "{first:width$}    {}", name_move(defence.reply))?;
-    }
-    Ok(())
-}
-
-/// `defence` drawn: both moves marked on the box, then the box they leave.
-fn write_example(f: &mut Formatter<'_>, start: Mask, defence: Defence) -> fmt::Result {
+/// The first move and reply drawn: both marked on the box, then the box they leave.
+fn write_example(f: &mut Formatter<'_>, start: Mask, pair: &Reply) -> fmt::Result {
     writeln!(
         f,
         "The first of them drawn, K eaten by Karlsson, L by Lillebror:"
     )?;
+    let (eaten, reply) = (mask_of(&pair.eaten), mask_of(&pair.reply));
     let marks = |cell: usize| {
-        let eaten_by = |eaten: Mask| eaten >> cell & 1 == 1;
-        eaten_by(defence.first_move)
+        let eaten_by = |cells: Mask| cells >> cell & 1 == 1;
+        eaten_by(eaten)
             .then_some('K')
-            .or(eaten_by(defence.reply).then_some('L'))
+            .or(eaten_by(reply).then_some('L'))
     };
-    let left = start & !defence.first_move & !defence.reply;
+    let left = start & !eaten & !reply;
     write!(
         f,
         "{}",
@@ -108,6 +172,22 @@ fn write_example(f: &mut Formatter<'_>, start: Mask, defence: Defence) -> fmt::R
             ("Karlsson is left", hexagon(left, |_| None)),
         ])
     )
+}
+
+/// `text` wrapped at word boundaries to lines of at most [`WIDTH`] characters.
+fn paragraph(f: &mut Formatter<'_>, text: &str) -> fmt::Result {
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
+            writeln!(f, "{line}")?;
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    writeln!(f, "{line}")
 }
 
 /// A cell as the text names it: `(row,position)`, both from 1.
