@@ -17,14 +17,21 @@
 //! # Complexity
 //! At build time `2^19 * 103` mask tests; at run time O(1) after reading 19 words.
 //!
-//! # Explanation
-//! `sweets --explain` prints the answer, then why it is right: a [`Certificate`]. For a
-//! Karlsson win, one move (drawn on the hexagon) that leaves a lost box; for a Lillebror
-//! win, every first move Karlsson has, each with a reply that leaves him a lost box
-//! ([`certificate`]). The tests check every certificate move by move, with the reference.
+//! # Certificate
+//! `sweets --explain` prints the answer, then why it is right: a [`Certificate`]
+//! ([`certificate`]), built with the table and checked before it is printed.
+//! `--certificate` prints it as JSON and `--check FILE` verifies one without solving
+//! ([`check`]). It names the box, the winner, Karlsson's first move when he wins, and why
+//! the box left for the loser to move is lost:
+//! - by the mirror, wherever it applies (the box is symmetric through the centre and the
+//!   centre is empty): the winner answers every move with its mirror image, which never
+//!   overlaps it; the checker verifies the symmetry and that lemma on its own hexagon;
+//! - otherwise by a closed set of lost boxes, those reached under the winner's replies:
+//!   each lists every legal move with a reply leading back into the set or emptying the
+//!   box; the checker finds the legal moves itself and verifies every reply.
 //!
-//! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized minimax whose
-//! moves are found by walking cube coordinates.
+//! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized
+//! minimax whose moves are found by walking cube coordinates.
 
 #![forbid(unsafe_code)]
 

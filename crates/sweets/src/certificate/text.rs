@@ -82,12 +82,16 @@ fn write_first_move(f: &mut Formatter<'_>, start: Mask, eaten: Mask, proof: &Pro
 /// The box Karlsson cannot win, drawn.
 fn write_the_box(f: &mut Formatter<'_>, start: Mask, proof: &Proof) -> fmt::Result {
     let how = match proof {
-        Proof::Mirror => "by symmetry",
+        Proof::Mirror => "he answers every move of Karlsson's with its mirror image",
         Proof::ClosedSet(_) => "every move Karlsson has is answered",
     };
     writeln!(f, "Lillebror wins: {how}.")?;
     writeln!(f)?;
-    write!(f, "{}", side_by_side(&[("The box", hexagon(start, |_| None))]))
+    write!(
+        f,
+        "{}",
+        side_by_side(&[("The box", hexagon(start, |_| None))])
+    )
 }
 
 /// The mirror proof in two lines (nothing to prove when the box is empty).
@@ -141,7 +145,10 @@ fn closed_set_proof(boxes: usize) -> String {
 /// One line per move of the player to move: what they eat, then the winner's reply.
 fn write_reply_table(f: &mut Formatter<'_>, loser: Winner, replies: &[Reply]) -> fmt::Result {
     let first = format!("{} eats", loser.name());
-    let moves: Vec<String> = replies.iter().map(|pair| name_move(mask_of(&pair.eaten))).collect();
+    let moves: Vec<String> = replies
+        .iter()
+        .map(|pair| name_move(mask_of(&pair.eaten)))
+        .collect();
     let width = moves.iter().map(String::len).fold(first.len(), usize::max);
     writeln!(f, "{first:width$}    {} replies", loser.other().name())?;
     for (eaten, pair) in moves.iter().zip(replies) {

@@ -35,9 +35,7 @@ pub fn check_closed_set(
         boxes.push(chocolates);
     }
     if lost != 0 && !index.contains_key(&lost) {
-        return Err(format!(
-            "the box {loser} has to move in is not in the set"
-        ));
+        return Err(format!("the box {loser} has to move in is not in the set"));
     }
     for ((number, position), &chocolates) in (1..).zip(positions).zip(&boxes) {
         let at = |step: String| format!("box {number} of the set: {step}");
@@ -67,7 +65,10 @@ pub fn check_closed_set(
                 return Err(at(format!("{loser}'s move {name} is listed twice")));
             }
         }
-        if let Some(missing) = hexagon.moves(chocolates).find(|m| !answered.contains_key(m)) {
+        if let Some(missing) = hexagon
+            .moves(chocolates)
+            .find(|m| !answered.contains_key(m))
+        {
             return Err(at(format!(
                 "{loser}'s move {} has no reply",
                 hexagon.name(missing)

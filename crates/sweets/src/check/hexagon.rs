@@ -69,7 +69,10 @@ impl Hexagon {
 
     /// Every legal move of `mask`: the runs whose cells all hold a chocolate.
     pub fn moves(&self, mask: Mask) -> impl Iterator<Item = Mask> + '_ {
-        self.runs.iter().copied().filter(move |run| run & !mask == 0)
+        self.runs
+            .iter()
+            .copied()
+            .filter(move |run| run & !mask == 0)
     }
 
     /// The centre cell.
@@ -198,8 +201,22 @@ mod tests {
     fn the_box_has_103_runs_and_19_cells() {
         let hexagon = Hexagon::new();
         assert_eq!(hexagon.runs().len(), 103);
-        assert_eq!(hexagon.runs().iter().filter(|r| r.count_ones() == 1).count(), 19);
-        assert_eq!(hexagon.runs().iter().filter(|r| r.count_ones() == 5).count(), 3);
+        assert_eq!(
+            hexagon
+                .runs()
+                .iter()
+                .filter(|r| r.count_ones() == 1)
+                .count(),
+            19
+        );
+        assert_eq!(
+            hexagon
+                .runs()
+                .iter()
+                .filter(|r| r.count_ones() == 5)
+                .count(),
+            3
+        );
     }
 
     #[test]
@@ -228,9 +245,19 @@ mod tests {
         let row_three = 0b11111 << 7;
         assert_eq!(hexagon.why_illegal(row_three, row_three), None);
         let gap = 1 << 7 | 1 << 9;
-        assert!(hexagon.why_illegal(row_three, gap).unwrap().contains("not a straight run"));
+        assert!(
+            hexagon
+                .why_illegal(row_three, gap)
+                .unwrap()
+                .contains("not a straight run")
+        );
         let bent = 1 << 4 | 1 << 7 | 1 << 8;
-        assert!(hexagon.why_illegal(!0, bent).unwrap().contains("not a straight run"));
+        assert!(
+            hexagon
+                .why_illegal(!0, bent)
+                .unwrap()
+                .contains("not a straight run")
+        );
         let empty = hexagon.why_illegal(1 << 7, 1 << 7 | 1 << 8).unwrap();
         assert_eq!(empty, "(3,2) is empty");
     }

@@ -91,6 +91,9 @@ mod tests {
         let centre = check_symmetric(&hexagon, hexagon.centre()).unwrap_err();
         assert!(centre.contains("(3,3) holds a chocolate"), "{centre}");
         let lonely = check_symmetric(&hexagon, 1 << 1).unwrap_err();
-        assert!(lonely.contains("(1,2) holds a chocolate, its mirror image (5,2)"), "{lonely}");
+        assert!(
+            lonely.contains("(1,2) holds a chocolate, its mirror image (5,2)"),
+            "{lonely}"
+        );
     }
 }

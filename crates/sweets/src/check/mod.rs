@@ -65,7 +65,13 @@ fn bind(hexagon: &Hexagon, written: &str, start: Mask) -> Result<(), String> {
         .read_box(written)
         .map_err(|error| format!("the certificate's box cannot be read: {error}"))?;
     match (0..hexagon.rows())
-        .map(|row| (row, hexagon.row_text(claimed, row), hexagon.row_text(start, row)))
+        .map(|row| {
+            (
+                row,
+                hexagon.row_text(claimed, row),
+                hexagon.row_text(start, row),
+            )
+        })
         .find(|(_, claimed, given)| claimed != given)
     {
         None => Ok(()),
@@ -106,8 +112,6 @@ fn prove(hexagon: &Hexagon, certificate: &Certificate, start: Mask) -> Result<()
             mirror::check_symmetric(hexagon, lost)
                 .map_err(|why| format!("the box {} has to move in: {why}", loser.name()))
         }
-        Proof::ClosedSet(positions) => {
-            closed::check_closed_set(hexagon, lost, positions, loser)
-        }
+        Proof::ClosedSet(positions) => closed::check_closed_set(hexagon, lost, positions, loser),
     }
 }
