@@ -4,16 +4,17 @@
 //! name; certificates changed to lie in each way a clever liar could are refused, in
 //! memory and by the binary's `--check FILE`.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
 
 use gridkit::testdata::run_binary_with;
 use gridkit::testkit::{ProblemKit, case_rng, scale_of};
 use sweets::certificate::{Cell, Position, Proof, Reply, box_text, cells, mask_of, mask_of_box};
+use sweets::check::hexagon::Hexagon;
 use sweets::check::verify;
 use sweets::geometry::{FULL, legal_moves};
 use sweets::parse::draw;
-use sweets::reference::Reference;
+use sweets::reference::{self, Reference};
 use sweets::testkit::Kit;
 use sweets::{Certificate, Mask, Winner, certify};
 
@@ -475,4 +476,15 @@ fn write(json: &str) -> String {
     let file = temp_file("written-by-hand");
     std::fs::write(&file, json).unwrap();
     file.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn the_checker_finds_the_moves_the_reference_finds() {
+    // The checker's own hexagon against the reference's cube coordinates, on every box.
+    let hexagon = Hexagon::new();
+    for mask in 0..=FULL {
+        let mine: BTreeSet<Mask> = hexagon.moves(mask).collect();
+        let reference: BTreeSet<Mask> = reference::moves(mask).into_iter().collect();
+        assert_eq!(mine, reference, "{mask:#b}");
+    }
 }

@@ -25,7 +25,14 @@ pub struct Hexagon {
     runs: Vec<Mask>,
 }
 
+impl Default for Hexagon {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Hexagon {
+    /// The box as the statement draws it, and its runs.
     pub fn new() -> Self {
         let places: Vec<(i32, i32)> = (0..ROW_LENGTHS.len())
             .flat_map(|row| {
