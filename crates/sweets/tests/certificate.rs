@@ -451,24 +451,33 @@ fn a_certificate_for_another_box_is_refused() {
 #[test]
 fn malformed_json_is_refused() {
     let full = draw(FULL);
-    assert_eq!(Kit::parse(&full).unwrap(), FULL);
-    assert_binary_refuses(
-        "{\"box\": \"OOO/OOOO/OOOOO/OOOO/OOO\"",
-        FULL,
-        "cannot be read",
-    );
-    assert_binary_refuses("[]", FULL, "cannot be read");
-    let unknown = r#"{"box":"OOO/OOOO/OOOOO/OOOO/OOO","winner":"Karlsson","first_move":[[3,3]],"proof":"mirror","extra":1}"#;
-    assert_binary_refuses(unknown, FULL, "cannot be read");
-    let bad_box = r#"{"box":"OOO/OOOO/OOOO/OOOO/OOO","winner":"Karlsson","first_move":[[3,3]],"proof":"mirror"}"#;
-    assert_binary_refuses(bad_box, FULL, "row 3 is \"OOOO\", not 5 cells");
-    let genuine = r#"{"box":"OOO/OOOO/OOOOO/OOOO/OOO","winner":"Karlsson","first_move":[[3,3]],"proof":"mirror"}"#;
-    let run = run_binary_with(BINARY, &["--check", &write(genuine)], full.as_bytes()).unwrap();
+    // The full box's certificate written by hand, with its box and an extra field.
+    let by_hand = |written: &str, extra: &str| {
+        format!(
+            concat!(
+                r#"{{"box":"{written}","winner":"Karlsson","#,
+                r#""first_move":[[3,3]],"proof":"mirror"{extra}}}"#
+            ),
+            written = written,
+            extra = extra
+        )
+    };
+    let genuine = by_hand("OOO/OOOO/OOOOO/OOOO/OOO", "");
+    let run = run_binary_with(BINARY, &["--check", &write(&genuine)], full.as_bytes()).unwrap();
     assert_eq!(
         String::from_utf8_lossy(&run.stdout),
         "Karlsson\n",
         "{run:?}"
     );
+
+    assert_binary_refuses(&genuine[..genuine.len() - 1], FULL, "cannot be read");
+    assert_binary_refuses("[]", FULL, "cannot be read");
+    let unknown = by_hand("OOO/OOOO/OOOOO/OOOO/OOO", r#","extra":1"#);
+    assert_binary_refuses(&unknown, FULL, "cannot be read");
+    let bad_box = by_hand("OOO/OOOO/OOOO/OOOO/OOO", "");
+    assert_binary_refuses(&bad_box, FULL, "row 3 is \"OOOO\", not 5 cells");
+    let bad_cell = genuine.replace("[[3,3]]", "[[3,-3]]");
+    assert_binary_refuses(&bad_cell, FULL, "cannot be read");
 }
 
 /// Writes `json` to a temp file and returns its path.

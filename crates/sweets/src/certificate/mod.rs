@@ -75,8 +75,9 @@ pub enum Proof {
     /// The box is symmetric through the centre and the centre is empty: the winner
     /// answers each move with its mirror image through the centre.
     Mirror,
-    /// Boxes lost for the player to move, the first of them the box to prove lost; each
-    /// lists every legal move with a reply that leads back into the set or empties the box.
+    /// Boxes lost for the player to move, among them the box to prove lost (listed first
+    /// here, in any place for the checker); each lists every legal move with a reply that
+    /// leads back into the set or empties the box.
     ClosedSet(Vec<Position>),
 }
 
