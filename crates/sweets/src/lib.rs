@@ -17,20 +17,28 @@
 //! # Complexity
 //! At build time `2^19 * 103` mask tests; at run time O(1) after reading 19 words.
 //!
-//! # Explanation
-//! `sweets --explain` prints the answer, then why it is right: a [`Certificate`]. For a
-//! Karlsson win, one move (drawn on the hexagon) that leaves a lost box; for a Lillebror
-//! win, every first move Karlsson has, each with a reply that leaves him a lost box
-//! ([`certificate`]). The tests check every certificate move by move, with the reference.
+//! # Certificate
+//! `sweets --explain` prints the answer, then why it is right: a [`Certificate`]
+//! ([`certificate`]), built with the table and checked before it is printed.
+//! `--certificate` prints it as JSON and `--check FILE` verifies one without solving
+//! ([`check`]). It names the box, the winner, Karlsson's first move when he wins, and why
+//! the box left for the loser to move is lost:
+//! - by the mirror, wherever it applies (the box is symmetric through the centre and the
+//!   centre is empty): the winner answers every move with its mirror image, which never
+//!   overlaps it; the checker verifies the symmetry and that lemma on its own hexagon;
+//! - otherwise by a closed set of lost boxes, those reached under the winner's replies:
+//!   each lists every legal move with a reply leading back into the set or emptying the
+//!   box; the checker finds the legal moves itself and verifies every reply.
 //!
-//! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized minimax whose
-//! moves are found by walking cube coordinates.
+//! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized
+//! minimax whose moves are found by walking cube coordinates.
 
 #![forbid(unsafe_code)]
 
 use std::io::{BufRead, Write};
 
 pub mod certificate;
+pub mod check;
 pub mod geometry;
 pub mod parse;
 pub mod reference;
@@ -39,7 +47,8 @@ pub mod table;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use certificate::{Certificate, certify};
+pub use certificate::{Certificate, Winner, certify};
+pub use check::check_certificate;
 pub use geometry::Mask;
 
 /// Reads a box from `input` and writes the winner's name to `output`.
@@ -53,18 +62,52 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// Reads a box from `input` and writes the winner's name, as [`run`] does, then the
-/// certificate that proves it.
+/// Reads a box from `input`, builds its certificate, checks it with [`check`], and writes
+/// the winner it proves, as [`run`] does, then the explanation.
 ///
 /// # Errors
-/// Malformed input (see [`parse::parse`]) or a failed write.
+/// Malformed input (see [`parse::parse`]), a failed write, or an internal error: the
+/// certificate does not check, or proves another winner than [`solve`] finds.
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let mask = parse::parse(input)?;
-    write_answer(mask, &mut output)?;
+    let certificate = certified(mask)?;
+    writeln!(output, "{}", certificate.winner.name())?;
     // A blank line between the answer and the explanation, as every solver prints them.
-    write!(output, "\n{}", certify(mask))?;
+    write!(output, "\n{certificate}")?;
     output.flush()?;
     Ok(())
+}
+
+/// Reads a box from `input` and writes its certificate as JSON, checked as [`explain`]
+/// checks it.
+///
+/// # Errors
+/// As [`explain`].
+pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let mask = parse::parse(input)?;
+    serde_json::to_writer(&mut output, &certified(mask)?)?;
+    writeln!(output)?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The certificate of `mask`, checked, and agreeing with the solver.
+///
+/// # Errors
+/// The certificate does not check, or it proves another winner than [`solve`] finds.
+fn certified(mask: Mask) -> anyhow::Result<Certificate> {
+    let certificate = certify(mask);
+    let proven = check::verify(&certificate, mask).map_err(|error| {
+        anyhow::anyhow!("internal error: the certificate built for this box is refused: {error}")
+    })?;
+    let solved = render(solve::first_player_wins(mask));
+    if proven.name() != solved {
+        anyhow::bail!(
+            "internal error: the solver says {solved} wins, the certificate proves {}",
+            proven.name()
+        );
+    }
+    Ok(certificate)
 }
 
 /// The problem's output for `mask`.

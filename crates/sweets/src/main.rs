@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: sweets::run,
             explain: sweets::explain,
-            certificate: None,
-            check: None,
+            certificate: Some(sweets::print_certificate),
+            check: Some(sweets::check_certificate),
         },
     )
 }

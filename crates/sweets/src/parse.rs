@@ -10,7 +10,8 @@ use std::io::BufRead;
 use gridkit::input::describe_byte;
 use gridkit::{InputError, InputResult, Reader};
 
-use crate::geometry::{Mask, ROW_LENGTHS, indent};
+pub use crate::geometry::Mask;
+use crate::geometry::{ROW_LENGTHS, indent};
 
 /// A chocolate.
 const CHOCOLATE: u8 = b'O';

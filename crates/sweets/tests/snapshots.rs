@@ -1,21 +1,37 @@
 //! The explanation of every test case, as `--explain` prints it: the answer, then the
 //! certificate, drawn. A snapshot records what the code prints; `tests/certificate.rs`
-//! proves each certificate right.
+//! proves each certificate right with the library's checker.
 
 use std::fs;
 
 use gridkit::testkit::output_of;
 
+/// What `--explain` prints for `input`.
+fn explanation(input: &str) -> String {
+    output_of(
+        |input, output| sweets::explain(input, output),
+        input.as_bytes(),
+    )
+}
+
 #[test]
 fn every_test_case_is_explained() {
     insta::glob!("../../../testdata/sweets", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
-        let explanation = output_of(
-            |input, output| sweets::explain(input, output),
-            input.as_bytes(),
-        );
+        let explanation = explanation(&input);
         insta::with_settings!({ description => input, omit_expression => true }, {
             insta::assert_snapshot!("explanation", explanation);
         });
     });
+}
+
+#[test]
+fn no_explanation_line_is_over_100_characters() {
+    for case in gridkit::testdata::cases("sweets").unwrap() {
+        let explanation = explanation(&case.input);
+        assert!(explanation.starts_with(&case.expected), "{}", case.name);
+        for line in explanation.lines() {
+            assert!(line.chars().count() <= 100, "{}: {line}", case.name);
+        }
+    }
 }
