@@ -342,7 +342,7 @@ fn an_endless_include_is_stopped_and_a_flood_of_messages_cut() {
 }
 
 #[test]
-fn java_and_node_solutions_are_accepted() {
+fn honest_solutions_in_c_rust_java_and_node_are_accepted() {
     use_spawner();
     let classes = tempfile::tempdir().unwrap();
     let solutions = xtask::project_root().join("xtask/tests/solutions");
@@ -352,7 +352,11 @@ fn java_and_node_solutions_are_accepted() {
         .arg(solutions.join("Main.java"))
         .status();
     let node = solutions.join("statues.js");
-    let mut specs = vec![format!("node {}", node.display())];
+    let mut specs = vec![
+        format!("node {}", node.display()),
+        solutions.join("statues.c").to_string_lossy().into_owned(),
+        solutions.join("statues.rs").to_string_lossy().into_owned(),
+    ];
     match javac {
         Ok(status) if status.success() => {
             specs.push(format!("java -cp {} Main", classes.path().display()));
