@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::{bench, fixture, spawner, stress, verify};
+use crate::{bench, fixture, package, spawner, stress, verify};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -64,6 +64,17 @@ enum Command {
         /// Runs per program and file; the fastest counts.
         #[arg(long, default_value_t = 5)]
         runs: usize,
+    },
+    /// Export problems as Kattis (legacy format) problem packages, for Kattis and DOMjudge.
+    Package {
+        /// Crates to export (all when none is named).
+        crates: Vec<String>,
+        /// Where the package folders go (default: <target>/packages).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Also write <name>.zip beside each package, ready for DOMjudge's import.
+        #[arg(long)]
+        zip: bool,
     },
     /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]
@@ -125,6 +136,9 @@ pub fn main() -> ExitCode {
             .map(|ending| matches!(ending, stress::Ending::NoFailure { .. })),
         Command::Bench { crate_name, runs } => {
             bench::BenchCmd { crate_name, runs }.run().map(|()| true)
+        }
+        Command::Package { crates, out, zip } => {
+            package::Package { crates, out, zip }.run().map(|_| true)
         }
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
         Command::Spawner => spawner::serve().map(|()| true),

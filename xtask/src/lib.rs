@@ -7,6 +7,7 @@
 //! - `cargo xtask stress CRATE --solution SOL`: generated inputs through a user's solution,
 //!   judged against the crate's solver; the first failure shrunk to a 1-minimal input.
 //! - `cargo xtask bench CRATE`: the solver against its reference binary, same files, same run.
+//! - `cargo xtask package [CRATE...] [--out DIR] [--zip]`: Kattis problem packages.
 //!
 //! A solution is untrusted code: [`measure`] runs it in a process group of its own under
 //! rlimits, kills the whole group at its deadline and when it exits, and caps its output.
@@ -18,6 +19,7 @@ pub mod cli;
 pub mod fixture;
 pub mod judge;
 pub mod measure;
+pub mod package;
 pub mod problems;
 pub mod report;
 pub mod solution;
