@@ -39,9 +39,24 @@ pub const GAM_EXTRA: &str = "secret/extra";
 /// # Errors
 /// `dir` holds no pair, or the validator cannot be run.
 pub fn place(dir: &Path, validator: &Path, scoring: bool) -> Result<(Vec<Placed>, Vec<LeftOut>)> {
-    let mut placed = Vec::new();
+    let mut placed: Vec<Placed> = Vec::new();
     let mut left_out = Vec::new();
-    for pair in testdata::pairs(dir)? {
+    let mut pairs = testdata::pairs(dir)?;
+    // Samples first, so that a secret file repeating a sample is the one left out.
+    pairs.sort_by_key(|pair| !pair.name.starts_with("sample"));
+    let mut inputs: Vec<(Vec<u8>, String)> = Vec::new();
+    for pair in pairs {
+        let bytes = std::fs::read(&pair.input)
+            .with_context(|| format!("reading {}", pair.input.display()))?;
+        // Judges warn on identical inputs: each input once.
+        if let Some((_, first)) = inputs.iter().find(|(seen, _)| *seen == bytes) {
+            left_out.push(LeftOut {
+                name: pair.name.clone(),
+                reason: format!("the same input as {first}"),
+            });
+            continue;
+        }
+        inputs.push((bytes, pair.name.clone()));
         if let Some(reason) = refusal(validator, &pair.input)? {
             left_out.push(LeftOut {
                 name: pair.name.clone(),
