@@ -1,4 +1,6 @@
-// Wrong on purpose: A for an odd distance and B for an even one, never playing the game (the booklet heuristic).
+// Partially accepted: a heuristic that never plays the game. It answers A for an odd
+// distance and B for an even one (the booklet heuristic); it scores only where every
+// board of a group happens to follow the parity.
 // Game (BOI 2008): both players walk shortest A-B paths. With D the distance, an odd D
 // is a win for A; otherwise the layered game decides it. After k moves each, A stands on
 // LA_k (distA = k, distB = D - k) and B on LB_k (distB = k, distA = D - k); at the
