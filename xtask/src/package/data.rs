@@ -147,7 +147,10 @@ pub fn gam_yaml_files() -> Vec<(&'static str, &'static str)> {
     vec![
         // The samples count for nothing; the verdict is AC when any group is accepted,
         // so a solution that solves some groups is partially accepted.
-        ("", "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample sum\n"),
+        (
+            "",
+            "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample sum\n",
+        ),
         (
             "sample",
             "on_reject: continue\naccept_score: 0\nrange: 0 0\ngrader_flags: sum\n",
