@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use crate::sandbox::{self, Strictness};
-use crate::{bench, fixture, stress, verify};
+use crate::{bench, fixture, package, stress, verify};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -98,6 +98,17 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Export problems as Kattis (legacy format) problem packages, for Kattis and DOMjudge.
+    Package {
+        /// Crates to export (all when none is named).
+        crates: Vec<String>,
+        /// Where the package folders go (default: <target>/packages).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Also write <name>.zip beside each package, ready for DOMjudge's import.
+        #[arg(long)]
+        zip: bool,
+    },
     /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]
     Fixture { kind: String },
@@ -181,6 +192,9 @@ pub fn main() -> ExitCode {
             print!("{text}");
             true
         }),
+        Command::Package { crates, out, zip } => {
+            package::Package { crates, out, zip }.run().map(|_| true)
+        }
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
         Command::Spawner => sandbox::server::serve().map(|()| true),
     };

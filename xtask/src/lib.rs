@@ -7,6 +7,7 @@
 //! - `cargo xtask stress CRATE --solution SOL`: generated inputs through a user's solution,
 //!   judged against the crate's solver; the first failure shrunk to a 1-minimal input.
 //! - `cargo xtask bench CRATE`: the solver against its reference binary, same files, same run.
+//! - `cargo xtask package [CRATE...] [--out DIR] [--zip]`: Kattis problem packages.
 //!
 //! A solution is untrusted code: every run, and every compile of a user's source, happens
 //! in the [`sandbox`], whose layers ([`sandbox::Layers`]) the reports name.
@@ -18,6 +19,7 @@ pub mod cli;
 pub mod fixture;
 pub mod judge;
 pub mod measure;
+pub mod package;
 pub mod problems;
 pub mod report;
 pub mod sandbox;

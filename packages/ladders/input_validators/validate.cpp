@@ -1,0 +1,71 @@
+// Input validator for Hyakugoku and Ladders: 10 lines of 10 integers separated by single
+// spaces, 0 <= h < i on line i, no ladder on the start square. Exits 42 when valid.
+
+// Strict reading: the whole input in memory, a cursor, and a refusal naming the line.
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <string>
+
+static std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+static size_t at = 0;
+static int line_no = 1;
+
+[[noreturn]] static void refuse(const std::string& why) {
+    fprintf(stderr, "line %d: %s\n", line_no, why.c_str());
+    exit(43);
+}
+
+static void expect(char c) {
+    if (at >= in.size() || in[at] != c) {
+        std::string what = c == '\n' ? "end of line" : c == ' ' ? "one space" : std::string(1, c);
+        refuse("expected " + what);
+    }
+    at++;
+    if (c == '\n') line_no++;
+}
+
+// A decimal integer in [lo, hi] without sign or leading zeros.
+[[maybe_unused]] static long read_int(long lo, long hi) {
+    size_t start = at;
+    long value = 0;
+    while (at < in.size() && in[at] >= '0' && in[at] <= '9' && at - start < 12)
+        value = value * 10 + (in[at++] - '0');
+    if (at == start) refuse("expected an integer");
+    if (in[start] == '0' && at - start > 1) refuse("leading zero");
+    if (value < lo || value > hi)
+        refuse("integer " + std::to_string(value) + " outside [" + std::to_string(lo) + ", " +
+               std::to_string(hi) + "]");
+    return value;
+}
+
+// A line of exactly `len` characters from `allowed`, then its newline.
+[[maybe_unused]] static std::string read_row(size_t len, const std::string& allowed) {
+    std::string row;
+    while (at < in.size() && in[at] != '\n') {
+        if (allowed.find(in[at]) == std::string::npos)
+            refuse(std::string("unexpected character '") + in[at] + "'");
+        row += in[at++];
+    }
+    if (row.size() != len)
+        refuse("expected " + std::to_string(len) + " characters, found " + std::to_string(row.size()));
+    expect('\n');
+    return row;
+}
+
+static void expect_end() {
+    if (at != in.size()) refuse("expected the end of the input");
+    exit(42);
+}
+
+int main() {
+    for (int i = 1; i <= 10; i++) {
+        for (int j = 1; j <= 10; j++) {
+            long h = read_int(0, i - 1);
+            if (i == 10 && j == 1 && h != 0) refuse("the start square holds a ladder");
+            expect(j < 10 ? ' ' : '\n');
+        }
+    }
+    expect_end();
+}

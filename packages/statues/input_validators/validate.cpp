@@ -1,0 +1,74 @@
+// Input validator for Statues: 8 lines of 8 characters, A last on line 1, M first on line 8,
+// '.' or 'S' elsewhere. Exits 42 when valid, 43 with the reason otherwise.
+
+// Strict reading: the whole input in memory, a cursor, and a refusal naming the line.
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <string>
+
+static std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+static size_t at = 0;
+static int line_no = 1;
+
+[[noreturn]] static void refuse(const std::string& why) {
+    fprintf(stderr, "line %d: %s\n", line_no, why.c_str());
+    exit(43);
+}
+
+static void expect(char c) {
+    if (at >= in.size() || in[at] != c) {
+        std::string what = c == '\n' ? "end of line" : c == ' ' ? "one space" : std::string(1, c);
+        refuse("expected " + what);
+    }
+    at++;
+    if (c == '\n') line_no++;
+}
+
+// A decimal integer in [lo, hi] without sign or leading zeros.
+[[maybe_unused]] static long read_int(long lo, long hi) {
+    size_t start = at;
+    long value = 0;
+    while (at < in.size() && in[at] >= '0' && in[at] <= '9' && at - start < 12)
+        value = value * 10 + (in[at++] - '0');
+    if (at == start) refuse("expected an integer");
+    if (in[start] == '0' && at - start > 1) refuse("leading zero");
+    if (value < lo || value > hi)
+        refuse("integer " + std::to_string(value) + " outside [" + std::to_string(lo) + ", " +
+               std::to_string(hi) + "]");
+    return value;
+}
+
+// A line of exactly `len` characters from `allowed`, then its newline.
+[[maybe_unused]] static std::string read_row(size_t len, const std::string& allowed) {
+    std::string row;
+    while (at < in.size() && in[at] != '\n') {
+        if (allowed.find(in[at]) == std::string::npos)
+            refuse(std::string("unexpected character '") + in[at] + "'");
+        row += in[at++];
+    }
+    if (row.size() != len)
+        refuse("expected " + std::to_string(len) + " characters, found " + std::to_string(row.size()));
+    expect('\n');
+    return row;
+}
+
+static void expect_end() {
+    if (at != in.size()) refuse("expected the end of the input");
+    exit(42);
+}
+
+int main() {
+    for (int r = 0; r < 8; r++) {
+        std::string row = read_row(8, ".SAM");
+        for (int c = 0; c < 8; c++) {
+            char want = r == 0 && c == 7 ? 'A' : r == 7 && c == 0 ? 'M' : 0;
+            line_no--;  // name the row just read
+            if (want && row[c] != want) refuse(std::string("expected ") + want + " in column " + std::to_string(c + 1));
+            if (!want && row[c] != '.' && row[c] != 'S') refuse("expected '.' or 'S' in column " + std::to_string(c + 1));
+            line_no++;
+        }
+    }
+    expect_end();
+}

@@ -1,0 +1,46 @@
+//! `<folder>.zip` for DOMjudge's problem import: the package's files at the top level of
+//! the archive, in a stable order.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use zip::write::SimpleFileOptions;
+
+/// Writes every file under `dir` into the zip archive `file`, paths relative to `dir`.
+///
+/// # Errors
+/// A file cannot be read or the archive cannot be written.
+pub fn zip_folder(dir: &Path, file: &Path) -> Result<()> {
+    let mut files = Vec::new();
+    collect(dir, dir, &mut files)?;
+    files.sort();
+    let out =
+        std::fs::File::create(file).with_context(|| format!("creating {}", file.display()))?;
+    let mut zip = zip::ZipWriter::new(out);
+    let options = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for relative in files {
+        let bytes = std::fs::read(dir.join(&relative))
+            .with_context(|| format!("reading {}", dir.join(&relative).display()))?;
+        zip.start_file(relative.as_str(), options)?;
+        zip.write_all(&bytes)?;
+    }
+    zip.finish()
+        .with_context(|| format!("writing {}", file.display()))?;
+    Ok(())
+}
+
+/// Every file under `dir`, as `/`-separated paths relative to `base`.
+fn collect(base: &Path, dir: &Path, files: &mut Vec<String>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect(base, &path, files)?;
+        } else {
+            let relative = path.strip_prefix(base)?;
+            let parts: Vec<_> = relative.iter().map(|p| p.to_string_lossy()).collect();
+            files.push(parts.join("/"));
+        }
+    }
+    Ok(())
+}
