@@ -4,8 +4,10 @@
 //!   binaries, runs each solver (or a user's solution) on every `testdata/<crate>/NAME.in`,
 //!   checks the answer against `NAME.out`, and measures CPU time, wall time and peak
 //!   memory against the problem's limits ([`problems::PROBLEMS`]).
-//! - `cargo xtask stress CRATE --solution SOL`: generated inputs through a user's solution,
-//!   judged against the crate's solver; the first failure shrunk to a 1-minimal input.
+//! - `cargo xtask stress CRATE --solution SOL | --flawed NAME`: generated inputs through a
+//!   user's solution (or a flawed solver), judged against the crate's solver; the first
+//!   failure shrunk to a 1-minimal input.
+//! - `cargo xtask gen CRATE --seed N --case K`: the input stress generates as case K.
 //! - `cargo xtask bench CRATE`: the solver against its reference binary, same files, same run.
 //! - `cargo xtask package [CRATE...] [--out DIR] [--zip]`: Kattis problem packages.
 //!
