@@ -94,13 +94,20 @@ fn layer_sizes(board: &Board, d: usize) -> String {
     );
     let widest = sizes.iter().position(|&size| size == largest).unwrap_or(0);
     let middle = if d % 2 == 0 {
-        format!(", {} in the middle layer k = {}", sizes[d / 2], d / 2)
+        format!("; the middle layer, k = {}, has {}", d / 2, sizes[d / 2])
     } else {
         String::new()
     };
+    let spread = if smallest == largest {
+        format!(
+            "{largest} square{} each",
+            if largest == 1 { "" } else { "s" }
+        )
+    } else {
+        format!("{smallest} to {largest} squares (the first with {largest} is k = {widest})")
+    };
     format!(
-        "the {} layers (sizes summarised) hold {smallest} to {largest} squares each \
-         ({largest} in layer k = {widest}{middle})",
+        "its {} layers, summarised, hold {spread}{middle}",
         sizes.len()
     )
 }
@@ -155,7 +162,7 @@ fn strategy(f: &mut fmt::Formatter<'_>, certificate: &TestCertificate) -> fmt::R
                 .iter()
                 .map(|rule| match winner {
                     Player::A => a_reply(rule, r == m),
-                    Player::B => b_reply(rule, r == m),
+                    Player::B => b_reply(rule),
                 })
                 .collect();
             if winner == Player::B && r == m {
@@ -187,14 +194,9 @@ fn a_reply(rule: &Rule, last: bool) -> String {
     )
 }
 
-/// B's reply to A's moves to the squares of `rule.against`.
-fn b_reply(rule: &Rule, last: bool) -> String {
-    let reply = if last {
-        "B steps onto A and jumps over him".to_string()
-    } else {
-        format!("B to {}", square(rule.to))
-    };
-    format!("A to {}, {reply}", either(&rule.against))
+/// B's reply to A's moves to the squares of `rule.against` (before the last round).
+fn b_reply(rule: &Rule) -> String {
+    format!("A to {}, B to {}", either(&rule.against), square(rule.to))
 }
 
 /// The board with the squares each piece may stand on under the strategy marked.
@@ -377,7 +379,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("B steps onto A and jumps over him."),
+            text.contains("A to (1, 4) or (2, 3), B steps onto A there and jumps over him."),
             "{text}"
         );
         assert!(text.ends_with("B wins.\n"), "{text}");
