@@ -12,14 +12,19 @@
 //! Limits: `1 <= t <= 10` boards, `2 <= n <= 300`, 8 MB of memory; 1 s for the small
 //! groups and 6 s for the groups with `n = 300` (a 2008 machine).
 //!
-//! `gam --explain` prints the answers, then why each is right (see [`explain`]): a
-//! [`Certificate`] per board with the A-B distance, the sizes of the shortest-path
-//! layers and a whole play with best moves for both, which `tests/certificate.rs`
-//! replays by the rules and, on small boards, holds against the brute force at every
-//! position. The explanation keeps every level of the layered game, so it takes more
-//! memory than the answer (about 10 MB on the longest boards); the plain run is
-//! unchanged.
-//!
+//! ## Certificates
+//! `gam --certificate` prints a [`Certificate`] as JSON: per board ([`TestCertificate`]) its rows, the A-B
+//! distance `D`, the winner and, for an even `D`, the winner's strategy in the layered
+//! game below: round by round, rules "the winner on `from` steps to `to` when the loser
+//! stands on any square of `against`", a set of positions closed under every move of
+//! the loser. `gam --check FILE` proves the answers from it without solving
+//! ([`check`](mod@check)): it binds each test to its board, finds the distances with
+//! its own breadth-first searches and checks every rule against its neighbours and the
+//! next round; an odd `D` is A's by parity. `gam --explain` builds and checks the
+//! certificates, prints the proven answers, then the strategies in words (rule by rule
+//! when small, summarised when large). Building a certificate keeps every level of the
+//! layered game (about 14 MiB at most on the test data); the plain run is unchanged.
+
 //! ## The rules, read literally
 //! - A jump lands on any white neighbour of the jumped-over square, including the one the
 //!   jumper came from. That square is white and now empty, so a jump always has somewhere
