@@ -24,7 +24,7 @@
 //! certificates, prints the proven answers, then the strategies in words (rule by rule
 //! when small, summarised when large). Building a certificate keeps every level of the
 //! layered game (about 14 MiB at most on the test data); the plain run is unchanged.
-
+//!
 //! ## The rules, read literally
 //! - A jump lands on any white neighbour of the jumped-over square, including the one the
 //!   jumper came from. That square is white and now empty, so a jump always has somewhere
