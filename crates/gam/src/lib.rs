@@ -13,17 +13,18 @@
 //! groups and 6 s for the groups with `n = 300` (a 2008 machine).
 //!
 //! ## Certificates
-//! `gam --certificate` prints a [`Certificate`] as JSON: per board ([`TestCertificate`]) its rows, the A-B
-//! distance `D`, the winner and, for an even `D`, the winner's strategy in the layered
-//! game below: round by round, rules "the winner on `from` steps to `to` when the loser
-//! stands on any square of `against`", a set of positions closed under every move of
-//! the loser. `gam --check FILE` proves the answers from it without solving
-//! ([`check`](mod@check)): it binds each test to its board, finds the distances with
-//! its own breadth-first searches and checks every rule against its neighbours and the
-//! next round; an odd `D` is A's by parity. `gam --explain` builds and checks the
-//! certificates, prints the proven answers, then the strategies in words (rule by rule
-//! when small, summarised when large). Building a certificate keeps every level of the
-//! layered game (about 14 MiB at most on the test data); the plain run is unchanged.
+//! `gam --certificate` prints a [`Certificate`] as JSON: per board
+//! ([`TestCertificate`]) its rows, the A-B distance `D`, the winner and, for an even
+//! `D`, the winner's strategy in the layered game below: round by round, rules "the
+//! winner on `from` steps to `to` when the loser stands on any square of `against`", a
+//! set of positions closed under every move of the loser. `gam --check FILE` proves the
+//! answers from it without solving ([`check`](mod@check)): it binds each test to its
+//! board, finds the distances with its own breadth-first searches and checks every rule
+//! against its neighbours and the next round; an odd `D` is A's by parity. `gam
+//! --explain` builds and checks the certificates, prints the proven answers, then the
+//! strategies in words (rule by rule when small, summarised when large). Building a
+//! certificate keeps every level of the layered game (about 14 MiB at most on the test
+//! data); the plain run is unchanged.
 //!
 //! ## The rules, read literally
 //! - A jump lands on any white neighbour of the jumped-over square, including the one the
