@@ -2,8 +2,10 @@
 
 use std::fmt::{self, Display};
 
-/// One of the two players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+use serde::{Deserialize, Serialize};
+
+/// One of the two players (`"A"` or `"B"` in a certificate's JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Player {
     A,
     B,

@@ -12,13 +12,19 @@
 //! Limits: `1 <= t <= 10` boards, `2 <= n <= 300`, 8 MB of memory; 1 s for the small
 //! groups and 6 s for the groups with `n = 300` (a 2008 machine).
 //!
-//! `gam --explain` prints the answers, then why each is right (see [`explain`]): a
-//! [`Certificate`] per board with the A-B distance, the sizes of the shortest-path
-//! layers and a whole play with best moves for both, which `tests/certificate.rs`
-//! replays by the rules and, on small boards, holds against the brute force at every
-//! position. The explanation keeps every level of the layered game, so it takes more
-//! memory than the answer (about 10 MB on the longest boards); the plain run is
-//! unchanged.
+//! ## Certificates
+//! `gam --certificate` prints a [`Certificate`] as JSON: per board
+//! ([`TestCertificate`]) its rows, the A-B distance `D`, the winner and, for an even
+//! `D`, the winner's strategy in the layered game below: round by round, rules "the
+//! winner on `from` steps to `to` when the loser stands on any square of `against`", a
+//! set of positions closed under every move of the loser. `gam --check FILE` proves the
+//! answers from it without solving ([`check`](mod@check)): it binds each test to its
+//! board, finds the distances with its own breadth-first searches and checks every rule
+//! against its neighbours and the next round; an odd `D` is A's by parity. `gam
+//! --explain` builds and checks the certificates, prints the proven answers, then the
+//! strategies in words (rule by rule when small, summarised when large). Building a
+//! certificate keeps every level of the layered game (about 14 MiB at most on the test
+//! data); the plain run is unchanged.
 //!
 //! ## The rules, read literally
 //! - A jump lands on any white neighbour of the jumped-over square, including the one the
@@ -65,6 +71,7 @@ pub mod bfs;
 pub mod bitmatrix;
 pub mod board;
 pub mod certificate;
+pub mod check;
 pub mod jury;
 pub mod parse;
 pub mod reference;
@@ -77,7 +84,7 @@ use std::io::{BufRead, Write};
 use gridkit::{InputError, Reader};
 
 pub use board::{Board, Player};
-pub use certificate::{Certificate, Explanation};
+pub use certificate::{Certificate, TestCertificate};
 
 /// Reads the tests, solves each as soon as it is read and prints `A` or `B` per line.
 ///
@@ -111,37 +118,79 @@ pub fn run_with<R: BufRead, W: Write>(
     Ok(())
 }
 
-/// [`run`], then the explanation of every answer: for each board the distance, the
-/// layers of the shortest paths and a play with best moves for both (see
-/// [`certificate`]), after an empty line.
+/// [`run`], each answer proven first: for each board its certificate is built and
+/// checked by [`check`](mod@check), and the answer printed is the one the certificate
+/// proves; then, after an empty line, the explanation of every answer (see
+/// [`certificate::text`]).
 ///
 /// # Errors
-/// As [`run`]; nothing is explained then.
+/// As [`run`]; nothing is explained then. A certificate that does not check, or proves
+/// another answer than the solver's, is an internal error.
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let mut solver = solve::Solver::default();
-    let mut boards = Vec::new();
-    run_with(input, &mut output, |board| {
-        boards.push(board.clone());
-        solver.winner(board)
-    })?;
-    // One board at a time: a certificate keeps the whole play and the layered game all
-    // its levels.
-    let total = boards.len();
-    writeln!(output)?;
-    for (index, board) in boards.iter().enumerate() {
-        // Every board was answered, so its starts are joined.
-        let certificate = Certificate::of(board)
-            .ok_or_else(|| anyhow::anyhow!("test {} went unexplained", index + 1))?;
-        let test = certificate::TestOfFile {
-            test: index + 1,
-            total,
+    let mut reader = Reader::new(input);
+    let tests = parse::read_test_count(&mut reader)?;
+    // The explanations wait for all answers; each is kept as text, so that only one
+    // board's certificate is alive at a time.
+    let mut texts = Vec::with_capacity(tests);
+    for test in 1..=tests {
+        let (board, line) = parse::read_board(&mut reader, test)?;
+        let solved = solver
+            .winner(&board)
+            .ok_or_else(|| not_joined(test, line))?;
+        let certificate = TestCertificate::of(&board)
+            .ok_or_else(|| anyhow::anyhow!("internal error: test {test} has no certificate"))?;
+        let proven = check::check(&certificate, &board).map_err(|why| {
+            anyhow::anyhow!(
+                "internal error: test {test}: the certificate does not prove an answer: {why}"
+            )
+        })?;
+        if proven != solved {
+            anyhow::bail!(
+                "internal error: test {test}: the solver answers {solved}, the checked \
+                 certificate proves {proven}"
+            );
+        }
+        writeln!(output, "{proven}")?;
+        output.flush()?;
+        let text = certificate::text::TestOfFile {
+            test,
+            total: tests,
+            board: &board,
             certificate: &certificate,
         };
-        write!(output, "{test}")?;
+        texts.push(text.to_string());
+    }
+    reader.finish()?;
+    writeln!(output)?;
+    for text in texts {
+        output.write_all(text.as_bytes())?;
     }
     output.flush()?;
     Ok(())
 }
+
+/// The certificate of every answer as JSON (see [`Certificate`]): `{"tests": [...]}`,
+/// one test per line, each built when it is written.
+///
+/// # Errors
+/// As [`run`]; nothing is printed then.
+pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let boards = read_boards(input)?;
+    write!(output, "{{\"tests\":[")?;
+    for (index, board) in boards.iter().enumerate() {
+        let certificate = TestCertificate::of(board).ok_or_else(|| {
+            anyhow::anyhow!("internal error: test {} has no certificate", index + 1)
+        })?;
+        output.write_all(if index == 0 { b"\n" } else { b",\n" })?;
+        serde_json::to_writer(&mut output, &certificate)?;
+    }
+    writeln!(output, "\n]}}")?;
+    output.flush()?;
+    Ok(())
+}
+
+pub use check::check_certificate;
 
 /// Every board of a whole input, refused exactly where [`run`] refuses it.
 ///

@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: gam::run,
             explain: gam::explain,
-            certificate: None,
-            check: None,
+            certificate: Some(gam::print_certificate),
+            check: Some(gam::check_certificate),
         },
     )
 }

@@ -52,3 +52,51 @@ fn explain_refuses_bad_input_like_the_answer() {
 fn any_other_argument_is_a_usage_error() {
     assert_binary_rejects_arguments(BINARY, "gam", SAMPLE.as_bytes());
 }
+
+/// `--certificate` then `--check` on every test-data file: the binary proves every
+/// expected output from its own certificates.
+#[test]
+fn check_accepts_every_genuine_certificate() {
+    for case in gridkit::testdata::cases("gam").expect("the test data can be read") {
+        let input = case.input.as_bytes();
+        let json = run_binary_with(BINARY, &["--certificate"], input).unwrap();
+        assert!(json.status.success(), "{}: {json:?}", case.name);
+        let file = std::env::temp_dir().join(format!(
+            "gam-binary-{}-{}.json",
+            std::process::id(),
+            case.name
+        ));
+        std::fs::write(&file, &json.stdout).unwrap();
+        let checked = run_binary_with(BINARY, &["--check", file.to_str().unwrap()], input).unwrap();
+        let _ = std::fs::remove_file(&file);
+        assert!(checked.status.success(), "{}: {checked:?}", case.name);
+        assert_eq!(
+            String::from_utf8_lossy(&checked.stdout),
+            case.expected,
+            "{}",
+            case.name
+        );
+    }
+}
+
+/// Explanations keep lines short, and the largest stays readable in size.
+#[test]
+fn explanations_have_short_lines_and_mazes_stays_small() {
+    for case in gridkit::testdata::cases("gam").expect("the test data can be read") {
+        let output = run_binary_with(BINARY, &["--explain"], case.input.as_bytes()).unwrap();
+        assert!(output.status.success(), "{}: {output:?}", case.name);
+        let text = String::from_utf8(output.stdout).unwrap();
+        let (answers, explanation) = text.split_once("\n\n").unwrap();
+        assert_eq!(format!("{answers}\n"), case.expected, "{}", case.name);
+        for line in explanation.lines() {
+            assert!(line.chars().count() <= 100, "{}: {line}", case.name);
+        }
+        if case.name == "mazes" {
+            assert!(
+                explanation.len() <= 20_000,
+                "mazes: {} bytes",
+                explanation.len()
+            );
+        }
+    }
+}

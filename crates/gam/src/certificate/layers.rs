@@ -72,15 +72,6 @@ impl<'a> Layers<'a> {
         self.squares.iter().map(Vec::len).collect()
     }
 
-    /// The layer of an on-path square: its distance from A's start.
-    pub fn level(&self, square: usize) -> usize {
-        debug_assert!(
-            self.layer[square] != OFF_PATH,
-            "{square} is on no shortest path"
-        );
-        self.layer[square] as usize
-    }
-
     /// The position of an on-path square inside its layer.
     pub fn slot(&self, square: usize) -> usize {
         debug_assert!(

@@ -1,139 +1,135 @@
-//! The certificate behind each answer (what `--explain` prints): the distance, the
-//! layers of the shortest paths, and a whole play with best moves for both, which a
-//! checker can replay by the rules and, on small boards, hold against the brute force.
+//! The certificate behind each answer: data that proves who wins, for `--certificate`
+//! (as JSON), `--check` and `--explain` (as text, see [`text`]).
 //!
-//! The play follows the crate's argument (see the crate header): both pieces walk
-//! shortest paths; with an odd distance A wins the race, with an even one B wins exactly
-//! when he can step onto A's square in the middle layer with his move `D/2`, which the
-//! layered game decides. Its tables are kept for every level here (the solver keeps
-//! two), so the explanation takes more memory than the answer; it is computed only on
-//! request.
+//! The crate header shows that the game reduces to the *layered game*: both pieces walk
+//! shortest paths, A from layer `L_k` to `L_{k+1}` and B from `L_{D-k}` to `L_{D-k-1}`,
+//! and B wins exactly when his move `D/2` steps onto A's square in the middle layer.
+//! With an odd distance there is no middle layer and A wins. With an even one the
+//! certificate holds the winner's *strategy* in the layered game: round by round, rules
+//! "the winner on `from` steps to `to` when the loser stands on any square of `against`"
+//! whose positions form a set closed under every move of the loser, so a checker proves
+//! the winner by looking at each rule and its neighbours alone (see [`crate::check`]).
+//!
+//! Each test's certificate carries its board's rows, so it cannot be held against
+//! another board. Building it keeps the layered game's tables at every level (the solver
+//! keeps two), so it takes more memory than the answer; it is computed only on request.
 
 mod layers;
-mod play;
-mod render;
+mod outcomes;
 mod strategy;
+pub mod text;
 
-pub use render::TestOfFile;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Player};
 
-/// The explanation of one board's answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A square as `[row, column]`, both numbered from 1 as the input lists them (rows from
+/// the top, columns from the left).
+pub type Square = [u16; 2];
+
+/// The certificate of a whole input: one entry per test, in the input's order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Certificate {
-    pub board: Board,
+    pub tests: Vec<TestCertificate>,
+}
+
+/// The certificate of one board's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestCertificate {
+    /// The board it was made for, its rows exactly as the input lists them.
+    pub rows: Vec<String>,
     /// `D`, the length of a shortest white path between the starts.
     pub distance: usize,
-    /// For `k` in `0..=D`: how many squares lie at distance `k` from A's start and
-    /// `D - k` from B's (where A can stand after `k` moves along a shortest path).
-    pub layer_sizes: Vec<usize>,
-    pub play: Play,
-}
-
-/// A whole game, from the starts until one piece reaches the other's start. A moves
-/// first and the players alternate: A's move `i` goes from `a[i - 1]` to `a[i]` while B
-/// stands on `b[i - 1]`, then B's move `i` from `b[i - 1]` to `b[i]` while A stands on
-/// `a[i]`. A move is a step to a side neighbour, or a jump: a step onto the other
-/// piece's square, then one more step from there.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Play {
-    /// A's start, then the square each of his moves ends on.
-    pub a: Vec<usize>,
-    /// B's start, then the square each of his moves ends on.
-    pub b: Vec<usize>,
-    /// For an even distance, the square of the middle layer A stands on after his move
-    /// `D/2`: B steps onto it and jumps if B wins, misses it if A wins. `None` for an
-    /// odd distance, which has no middle layer.
-    pub middle: Option<usize>,
-    /// Who reaches the other's start first: the player with a winning strategy.
+    /// The player with a winning strategy.
     pub winner: Player,
+    /// For an even `D`, the winner's rules for rounds 1 to `D/2` (round `r` is A's move
+    /// `r`, then B's move `r`); empty for an odd `D`, where A wins by parity.
+    pub strategy: Vec<Vec<Rule>>,
 }
 
-/// One move of a [`Play`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Move {
-    pub player: Player,
-    /// The mover's move number, from 1.
-    pub number: usize,
-    pub from: usize,
-    pub to: usize,
-    /// Where the other piece stands meanwhile.
-    pub other: usize,
-    /// The square jumped over (the other piece's), if the move is a jump.
-    pub over: Option<usize>,
+/// One rule of the winner's strategy in round `r`.
+///
+/// For A, before his move `r`: A on `from` (`r - 1` moves from his start along a
+/// shortest path), B on any square of `against` (`r - 1` moves from his): A steps to
+/// `to`. For B, after A's move `r`: B on `from`, A on any square of `against`: B steps
+/// to `to`, which in round `D/2` is A's square (B then jumps over A).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    pub from: Square,
+    pub to: Square,
+    pub against: Vec<Square>,
 }
 
-impl Play {
-    /// The moves in the order they are made.
-    pub fn moves(&self, n: usize) -> impl Iterator<Item = Move> + '_ {
-        (1..self.a.len().max(self.b.len())).flat_map(move |number| {
-            let a_move = self.a.get(number).map(|&to| {
-                let (from, other) = (self.a[number - 1], self.b[number - 1]);
-                Move::new(Player::A, number, from, to, other, n)
-            });
-            let b_move = self.b.get(number).map(|&to| {
-                let (from, other) = (self.b[number - 1], self.a[number]);
-                Move::new(Player::B, number, from, to, other, n)
-            });
-            a_move.into_iter().chain(b_move)
-        })
-    }
-}
-
-impl Move {
-    /// The move from `from` to `to` with the other piece on `other`: a jump over it
-    /// unless `to` is a side neighbour of `from` (on a grid a jump never is).
-    fn new(player: Player, number: usize, from: usize, to: usize, other: usize, n: usize) -> Move {
-        let (row, col) = (from / n, from % n);
-        let (to_row, to_col) = (to / n, to % n);
-        let step = row.abs_diff(to_row) + col.abs_diff(to_col) == 1;
-        Move {
-            player,
-            number,
-            from,
-            to,
-            other,
-            over: (!step).then_some(other),
-        }
-    }
-}
-
-impl Certificate {
+impl TestCertificate {
     /// The certificate of `board`'s answer; `None` when no white path joins the starts.
     ///
     /// # Complexity
     /// Two breadth-first searches, then for an even distance the layered game with all
-    /// its levels: O(n^2 + sum over levels of |L_k| |L_{D-k}|) time, and as many bits.
-    pub fn of(board: &Board) -> Option<Certificate> {
+    /// its levels: O(n^2 + sum over levels of |L_k| |L_{D-k}|) time, and as many bits;
+    /// then a walk over the positions the winner's strategy lets arise.
+    pub fn of(board: &Board) -> Option<TestCertificate> {
         let layers = layers::Layers::new(board)?;
-        let play = play::best_play(&layers);
-        Some(Certificate {
-            board: board.clone(),
-            distance: layers.distance(),
-            layer_sizes: layers.sizes(),
-            play,
+        let d = layers.distance();
+        let square = |index: usize| -> Square {
+            let (row, col) = board.coordinates(index);
+            // n <= 300: rows and columns fit 16 bits.
+            [row as u16, col as u16]
+        };
+        let (winner, strategy) = if d % 2 == 1 {
+            (Player::A, Vec::new())
+        } else {
+            let outcomes = outcomes::Outcomes::new(&layers);
+            let winner = if outcomes.a_wins(0, 0, 0) {
+                Player::A
+            } else {
+                Player::B
+            };
+            let rounds = strategy::rules(&layers, &outcomes, winner);
+            let strategy = rounds
+                .into_iter()
+                .map(|round| {
+                    round
+                        .into_iter()
+                        .map(|rule| Rule {
+                            from: square(rule.from),
+                            to: square(rule.to),
+                            against: rule.against.into_iter().map(square).collect(),
+                        })
+                        .collect()
+                })
+                .collect();
+            (winner, strategy)
+        };
+        Some(TestCertificate {
+            rows: board.rows(),
+            distance: d,
+            winner,
+            strategy,
         })
     }
 
-    pub fn winner(&self) -> Player {
-        self.play.winner
+    /// How many positions the strategy covers: a rule covers one per square of
+    /// `against`.
+    pub fn positions(&self) -> usize {
+        self.strategy
+            .iter()
+            .flatten()
+            .map(|rule| rule.against.len())
+            .sum()
     }
 }
 
-/// The certificates of a whole input, one per test.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Explanation {
-    pub tests: Vec<Certificate>,
-}
-
-impl Explanation {
+impl Certificate {
     /// The certificates of every board; `None` if some board's starts are not joined.
-    pub fn of(boards: &[Board]) -> Option<Explanation> {
+    pub fn of(boards: &[Board]) -> Option<Certificate> {
         let tests = boards
             .iter()
-            .map(Certificate::of)
+            .map(TestCertificate::of)
             .collect::<Option<Vec<_>>>()?;
-        Some(Explanation { tests })
+        Some(Certificate { tests })
     }
 }
 
@@ -142,26 +138,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_first_sample_b_jumps_in_the_middle() {
+    fn the_first_sample_b_catches_a_in_the_middle() {
         let board = Board::from_rows(&["A...", ".#..", "....", "...B"]);
-        let certificate = Certificate::of(&board).unwrap();
+        let certificate = TestCertificate::of(&board).unwrap();
         assert_eq!(certificate.distance, 6);
-        assert_eq!(certificate.layer_sizes, [1, 2, 2, 4, 3, 2, 1]);
-        assert_eq!(certificate.winner(), Player::B);
-        let play = &certificate.play;
-        let moves: Vec<Move> = play.moves(4).collect();
-        // B's move 3 jumps over the middle square.
-        let jump = moves[5];
-        assert_eq!((jump.player, jump.number), (Player::B, 3));
-        assert_eq!(jump.over, play.middle);
-        assert!(moves.iter().filter(|step| step.over.is_some()).count() == 1);
-        assert_eq!(moves.last().unwrap().to, board.a);
+        assert_eq!(certificate.winner, Player::B);
+        assert_eq!(certificate.strategy.len(), 3);
+        // Round 1: whichever way A steps first, B has a reply.
+        let first: Vec<Square> = certificate.strategy[0]
+            .iter()
+            .flat_map(|rule| rule.against.clone())
+            .collect();
+        assert_eq!(first.len(), 2, "{certificate:?}");
+        // Round 3: B steps onto A's square.
+        for rule in &certificate.strategy[2] {
+            assert_eq!(rule.against, [rule.to]);
+        }
     }
 
     #[test]
-    fn disconnected_boards_have_none() {
+    fn odd_distances_need_no_strategy_and_disconnected_boards_no_certificate() {
+        let odd = TestCertificate::of(&Board::from_rows(&["AB", ".."])).unwrap();
+        assert_eq!((odd.distance, odd.winner), (1, Player::A));
+        assert!(odd.strategy.is_empty());
         let board = Board::from_rows(&["A#", "#B"]);
-        assert_eq!(Certificate::of(&board), None);
-        assert_eq!(Explanation::of(&[board]), None);
+        assert_eq!(TestCertificate::of(&board), None);
+        assert_eq!(Certificate::of(&[board]), None);
     }
 }

@@ -1,127 +1,124 @@
-//! The layered game of an even distance with every level kept, so that a play can be
-//! read off it move by move (the solver keeps two levels and only learns the winner).
+//! The winner's strategy in the layered game, read off the [`Outcomes`] by walking
+//! forward from the start: at every position the winner can reach, one winning reply for
+//! each move the loser may make, and nothing for positions the winner never lets arise.
+//!
+//! Replies are picked so that the strategy stays small: a piece standing on the same
+//! square answers the same way when that still wins, so that one rule covers many of
+//! the other piece's squares.
+
+use std::collections::{BTreeMap, HashMap};
 
 use super::layers::Layers;
+use super::outcomes::Outcomes;
+use crate::board::Player;
 
-/// One level `k` of the game: bit `(i, j)` is set when A, to move, wins with his piece on
-/// `L_k[i]` and B's on `L_{D-k}[j]`.
-struct Table {
-    words_per_row: usize,
-    bits: Vec<u64>,
+/// One rule of a round, in board squares: the winner on `from` steps to `to` when the
+/// loser stands on any square of `against` (for A: before his move; for B: after A's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SquareRule {
+    pub from: usize,
+    pub to: usize,
+    pub against: Vec<usize>,
 }
 
-impl Table {
-    fn new(rows: usize, cols: usize) -> Table {
-        let words_per_row = cols.div_ceil(64);
-        Table {
-            words_per_row,
-            bits: vec![0; rows * words_per_row],
-        }
-    }
-
-    fn get(&self, i: usize, j: usize) -> bool {
-        self.bits[i * self.words_per_row + j / 64] >> (j % 64) & 1 == 1
-    }
-
-    fn set(&mut self, i: usize, j: usize) {
-        self.bits[i * self.words_per_row + j / 64] |= 1 << (j % 64);
-    }
-
-    fn row(&self, i: usize) -> &[u64] {
-        &self.bits[i * self.words_per_row..(i + 1) * self.words_per_row]
-    }
-
-    /// Row `i` becomes its OR with `row`.
-    fn or_row(&mut self, i: usize, row: &[u64]) {
-        let target = &mut self.bits[i * self.words_per_row..(i + 1) * self.words_per_row];
-        for (word, &other) in target.iter_mut().zip(row) {
-            *word |= other;
-        }
+/// The winner's rules, round by round (round `r` holds A's move `r` and B's move `r`,
+/// for `r` from 1 to `D/2`).
+pub fn rules(layers: &Layers<'_>, outcomes: &Outcomes, winner: Player) -> Vec<Vec<SquareRule>> {
+    match winner {
+        Player::A => a_rules(layers, outcomes),
+        Player::B => b_rules(layers, outcomes),
     }
 }
 
-/// Who wins from every pair of squares at every level from A's start to the middle.
-pub struct Strategy {
-    /// `tables[k]` for `k` in `0..=D/2`.
-    tables: Vec<Table>,
-}
-
-impl Strategy {
-    /// Solves the layered game of an even distance, from the middle back to the start.
-    ///
-    /// # Complexity
-    /// O(sum over levels of |L_k| |L_{D-k}|) bit operations and as many bits kept.
-    pub fn new(layers: &Layers<'_>) -> Strategy {
-        let d = layers.distance();
-        debug_assert!(d % 2 == 0, "the layered game is for even distances");
-        let middle = d / 2;
-        // The middle: B stepped onto A's square (and jumps over it) exactly when both
-        // stand on the same square.
-        let width = layers.layer(middle).len();
-        let mut table = Table::new(width, width);
-        for i in 0..width {
-            for j in (0..width).filter(|&j| j != i) {
-                table.set(i, j);
-            }
-        }
-        let mut tables = vec![table];
-        for k in (0..middle).rev() {
-            let next = tables.last().expect("the middle level is there");
-            tables.push(level(layers, k, next));
-        }
-        tables.reverse();
-        Strategy { tables }
-    }
-
-    /// Whether A, to move, wins with his piece on `L_k[i]` and B's on `L_{D-k}[j]`.
-    pub fn a_wins(&self, k: usize, i: usize, j: usize) -> bool {
-        self.tables[k].get(i, j)
-    }
-}
-
-/// `T_k` from `T_{k+1}`: A picks a next square from which every reply of B's leaves him
-/// winning. `safe[i']` (the squares of B's layer from which every reply loses to A on
-/// `L_{k+1}[i']`) is found once per square of A's next layer, then ORed per square.
-fn level(layers: &Layers<'_>, k: usize, next: &Table) -> Table {
+/// A's rules: for each position `(a, b)` before A's move `k + 1`, a step from which A
+/// wins against every reply of B's; the positions of the next round are those replies.
+fn a_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
     let d = layers.distance();
-    let (a_layer, b_layer) = (layers.layer(k), layers.layer(d - k));
-    let replies: Vec<Vec<usize>> = b_layer
-        .iter()
-        .map(|&square| layers.slots_to(square, d - k - 1).collect())
-        .collect();
-    let next_width = layers.layer(k + 1).len();
-    let mut safe = Table::new(next_width, b_layer.len());
-    for i in 0..next_width {
-        for (j, replies) in replies.iter().enumerate() {
-            if replies.iter().all(|&reply| next.get(i, reply)) {
-                safe.set(i, j);
+    let m = d / 2;
+    let board = layers.board();
+    let mut positions = vec![(board.a, board.b)];
+    let mut rounds = Vec::with_capacity(m);
+    for k in 0..m {
+        positions.sort_unstable();
+        positions.dedup();
+        let mut rules: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
+        // The step each of A's squares took first in this round: tried first next time.
+        let mut usual: HashMap<usize, usize> = HashMap::new();
+        let mut next = Vec::new();
+        for &(a, b) in &positions {
+            let replies: Vec<usize> = layers.slots_to(b, d - k - 1).collect();
+            let wins = |step: usize| {
+                let i = layers.slot(step);
+                replies.iter().all(|&j| outcomes.a_wins(k + 1, i, j))
+            };
+            let step = usual
+                .get(&a)
+                .copied()
+                .filter(|&step| wins(step))
+                .or_else(|| layers.steps_to(a, k + 1).find(|&step| wins(step)))
+                .expect("A wins at every position his strategy lets arise");
+            usual.entry(a).or_insert(step);
+            rules.entry((a, step)).or_default().push(b);
+            if k + 1 < m {
+                next.extend(layers.steps_to(b, d - k - 1).map(|reply| (step, reply)));
             }
         }
+        rounds.push(collect(rules));
+        positions = next;
     }
-    let mut table = Table::new(a_layer.len(), b_layer.len());
-    for (i, &square) in a_layer.iter().enumerate() {
-        for step in layers.slots_to(square, k + 1) {
-            table.or_row(i, safe.row(step));
-        }
-    }
-    table
+    rounds
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Board;
-
-    #[test]
-    fn the_sample_boards() {
-        let first = Board::from_rows(&["A...", ".#..", "....", "...B"]);
-        let layers = Layers::new(&first).unwrap();
-        assert!(!Strategy::new(&layers).a_wins(0, 0, 0));
-        let second = Board::from_rows(&["A...", "....", "..#.", "...B"]);
-        let layers = Layers::new(&second).unwrap();
-        let strategy = Strategy::new(&layers);
-        assert!(strategy.a_wins(0, 0, 0));
-        // In the middle B catches A only on A's own square.
-        assert!(!strategy.a_wins(3, 1, 1) && strategy.a_wins(3, 1, 2));
+/// B's rules: for each position `(a, b)` before A's move `k + 1` and each step `a'` A
+/// may take, a reply after which A, to move, loses; in the last round the reply is
+/// A's square itself.
+fn b_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
+    let d = layers.distance();
+    let m = d / 2;
+    let board = layers.board();
+    let mut positions = vec![(board.a, board.b)];
+    let mut rounds = Vec::with_capacity(m);
+    for k in 0..m {
+        positions.sort_unstable();
+        positions.dedup();
+        let mut rules: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
+        // B's reply with his piece on `b` and A's just moved to `a'`, once chosen.
+        let mut replied: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut usual: HashMap<usize, usize> = HashMap::new();
+        let mut next = Vec::new();
+        for &(a, b) in &positions {
+            for step in layers.steps_to(a, k + 1) {
+                if replied.contains_key(&(b, step)) {
+                    continue;
+                }
+                let i = layers.slot(step);
+                let a_loses = |reply: usize| !outcomes.a_wins(k + 1, i, layers.slot(reply));
+                let reply = usual
+                    .get(&b)
+                    .copied()
+                    .filter(|&reply| a_loses(reply))
+                    .or_else(|| layers.steps_to(b, d - k - 1).find(|&reply| a_loses(reply)))
+                    .expect("B wins at every position his strategy lets arise");
+                usual.entry(b).or_insert(reply);
+                replied.insert((b, step), reply);
+                rules.entry((b, reply)).or_default().push(step);
+                if k + 1 < m {
+                    next.push((step, reply));
+                }
+            }
+        }
+        rounds.push(collect(rules));
+        positions = next;
     }
+    rounds
+}
+
+fn collect(rules: BTreeMap<(usize, usize), Vec<usize>>) -> Vec<SquareRule> {
+    rules
+        .into_iter()
+        .map(|((from, to), mut against)| {
+            against.sort_unstable();
+            SquareRule { from, to, against }
+        })
+        .collect()
 }

@@ -10,7 +10,6 @@ pub mod wide_layer;
 use gridkit::testkit::{Flawed, ProblemKit, output_of};
 
 use crate::board::{Board, Player, render_input};
-use crate::certificate::Explanation;
 
 /// The problem for the test tools: an input is the list of its boards (the tests).
 pub struct Kit;
@@ -44,9 +43,14 @@ impl ProblemKit for Kit {
     }
 
     fn explain(input: &Vec<Board>) -> String {
-        match Explanation::of(input) {
-            Some(explanation) => explanation.to_string(),
-            None => "error: a board whose starts no white path joins".to_string(),
+        // What `--explain` prints after the answers and the empty line.
+        let printed = output_of(
+            |text, output| crate::explain(text, output),
+            render_input(input).as_bytes(),
+        );
+        match printed.split_once("\n\n") {
+            Some((_, explanation)) => explanation.to_string(),
+            None => printed,
         }
     }
 }

@@ -1,0 +1,142 @@
+//! The certificate checker (`gam --check FILE`): proves each answer from the certificate
+//! and the input alone, without solving. It uses nothing of the crate but the input's
+//! reading ([`crate::parse`], [`Board`]) and the certificate's data types.
+//!
+//! For each test it verifies that
+//! 1. the certificate is for this board (its rows are the input's rows);
+//! 2. the claimed distance `D` is the board's, by its own breadth-first searches;
+//! 3. an odd `D` is claimed as A's win, with no strategy: B can catch A only on a
+//!    square of the middle layer, and an odd distance has none;
+//! 4. for an even `D`, the winner's rules form a strategy of the layered game that wins
+//!    against every move of the loser (see [`strategy`]).
+//!
+//! Why the layered game decides the real one (both players keep to shortest paths, and
+//! B wins exactly when he steps onto A's square in the middle layer) is the problem's
+//! lemma, argued in the crate header and confirmed by the brute force of the literal
+//! game on small boards (`tests/certificate.rs`).
+
+mod paths;
+mod strategy;
+
+use std::io::{BufRead, Write};
+
+use anyhow::bail;
+use gridkit::{InputError, Reader};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use crate::board::{Board, Player};
+use crate::certificate::TestCertificate;
+use crate::parse;
+use paths::Paths;
+
+/// A certificate's JSON with each test left unparsed, so that a large certificate is
+/// checked one test at a time.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Tests<'a> {
+    #[serde(borrow)]
+    tests: Vec<&'a RawValue>,
+}
+
+/// Reads the certificate (JSON) and the input, checks every test and prints the proven
+/// answers, one line per test as [`crate::run`] prints them.
+///
+/// # Errors
+/// A malformed input (as [`crate::run`] refuses it), a malformed certificate, one made
+/// for another input, or the first false step of a test's proof. Nothing is printed
+/// then.
+pub fn check_certificate<R: BufRead, W: Write>(
+    certificate: &str,
+    input: R,
+    mut output: W,
+) -> anyhow::Result<()> {
+    let boards = read_boards(input)?;
+    let tests: Tests<'_> = serde_json::from_str(certificate)
+        .map_err(|error| anyhow::anyhow!("the certificate is not valid JSON: {error}"))?;
+    if tests.tests.len() != boards.len() {
+        bail!(
+            "the certificate is for another input: it has {} tests, the input {}",
+            tests.tests.len(),
+            boards.len()
+        );
+    }
+    let mut answers = String::new();
+    for (index, (raw, board)) in tests.tests.iter().zip(&boards).enumerate() {
+        let test = index + 1;
+        let certificate: TestCertificate = serde_json::from_str(raw.get()).map_err(|error| {
+            anyhow::anyhow!("the certificate is not valid JSON: test {test}: {error}")
+        })?;
+        let winner = check(&certificate, board).map_err(|why| {
+            anyhow::anyhow!("the certificate does not prove an answer: test {test}: {why}")
+        })?;
+        answers.push_str(&format!("{winner}\n"));
+    }
+    output.write_all(answers.as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The boards of the input, refused where [`crate::run`] refuses them.
+fn read_boards<R: BufRead>(input: R) -> anyhow::Result<Vec<Board>> {
+    let mut reader = Reader::new(input);
+    let tests = parse::read_test_count(&mut reader)?;
+    let mut boards = Vec::with_capacity(tests);
+    for test in 1..=tests {
+        let (board, line) = parse::read_board(&mut reader, test)?;
+        if Paths::new(&board).is_none() {
+            let why = format!("no white path joins 'A' and 'B' in test {test}");
+            return Err(InputError::at_line(line, why).into());
+        }
+        boards.push(board);
+    }
+    reader.finish()?;
+    Ok(boards)
+}
+
+/// Checks one test's certificate against its board: the winner it proves.
+///
+/// # Errors
+/// The first false step, in words: another board, a wrong distance or winner, or a rule
+/// of the strategy that is illegal or leaves the loser a way out.
+pub fn check(certificate: &TestCertificate, board: &Board) -> Result<Player, String> {
+    let rows = board.rows();
+    if certificate.rows.len() != rows.len() {
+        return Err(format!(
+            "the certificate is for another board: it has {} rows, the input {}",
+            certificate.rows.len(),
+            rows.len()
+        ));
+    }
+    if let Some(row) = (0..rows.len()).find(|&row| certificate.rows[row] != rows[row]) {
+        return Err(format!(
+            "the certificate is for another board: row {} differs",
+            row + 1
+        ));
+    }
+    let paths = Paths::new(board).ok_or("no white path joins the starts")?;
+    let d = paths.distance;
+    if certificate.distance != d as usize {
+        return Err(format!(
+            "the certificate claims D = {}, the board's shortest path has {d} moves",
+            certificate.distance
+        ));
+    }
+    if d % 2 == 1 {
+        if certificate.winner != Player::A {
+            return Err(format!(
+                "{} is claimed to win, but D = {d} is odd: the middle layer, the only \
+                 place B can catch A, does not exist, so A wins",
+                certificate.winner
+            ));
+        }
+        if !certificate.strategy.is_empty() {
+            return Err(format!(
+                "a strategy for the odd distance D = {d}, which needs none"
+            ));
+        }
+        return Ok(Player::A);
+    }
+    strategy::check(&paths, certificate.winner, &certificate.strategy)?;
+    Ok(certificate.winner)
+}
