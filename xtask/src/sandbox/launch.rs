@@ -271,7 +271,9 @@ fn watch(
 ) -> Result<Report> {
     let wall_cap = Duration::from_millis(request.limits.wall_ms);
     let (mut killed_at_wall_cap, mut killed_at_cpu_cap) = (false, false);
-    let mut pause = Duration::from_micros(50);
+    // Woken the moment the program ends (a pidfd), or by the runner leaving; otherwise
+    // every few milliseconds to look at the tree's CPU time.
+    let exited = ExitSignal::open(child);
     let (status, usage) = loop {
         if let Some(ended) = reap(abilities, child)? {
             break ended;
@@ -288,13 +290,12 @@ fn watch(
                 signal_everything(abilities, group, child);
             }
         }
-        if runner_gone() {
+        let remaining = wall_cap.saturating_sub(started.elapsed());
+        if exited.wait(remaining.min(CPU_CHECK_EVERY)) == Woken::RunnerGone {
             // Ctrl-C or a dead runner: end this run now, and the spawner with it.
             signal_everything(abilities, group, child);
             std::process::exit(0);
         }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(2));
     };
     let wall = started.elapsed();
     signal_everything(abilities, group, child);
@@ -380,16 +381,58 @@ fn reap_leftovers() {
     }
 }
 
-/// Whether the runner closed the spawner's input (it ended, or was interrupted).
-fn runner_gone() -> bool {
-    let mut poll = [libc::pollfd {
-        fd: std::io::stdin().as_raw_fd(),
-        events: 0,
-        revents: 0,
-    }];
-    // SAFETY: poll reads and writes only the one pollfd passed.
-    let ready = unsafe { libc::poll(poll.as_mut_ptr(), 1, 0) };
-    ready > 0 && poll[0].revents & (libc::POLLHUP | libc::POLLERR) != 0
+/// How often the tree's CPU time is compared with its cap while the program runs.
+const CPU_CHECK_EVERY: Duration = Duration::from_millis(5);
+
+/// What ended a wait.
+#[derive(Debug, PartialEq, Eq)]
+enum Woken {
+    /// The program may have ended, or the time passed: look again.
+    LookAgain,
+    /// The runner closed the spawner's input: it ended, or was interrupted.
+    RunnerGone,
+}
+
+/// A descriptor that becomes readable when the program ends (Linux's pidfd), so the
+/// spawner answers the moment a run ends instead of at its next poll; where the kernel
+/// has none, waits are plain sleeps.
+struct ExitSignal(Option<OwnedFd>);
+
+impl ExitSignal {
+    fn open(child: Pid) -> ExitSignal {
+        // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, child.as_raw(), 0) };
+        let fd = libc::c_int::try_from(fd).ok().filter(|&fd| fd >= 0);
+        // SAFETY: the descriptor was just returned to us and is owned by nothing else.
+        ExitSignal(fd.map(|fd| unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }))
+    }
+
+    /// Waits up to `timeout` for the program to end or the runner to leave.
+    fn wait(&self, timeout: Duration) -> Woken {
+        let mut polls = vec![libc::pollfd {
+            fd: std::io::stdin().as_raw_fd(),
+            events: 0,
+            revents: 0,
+        }];
+        if let Some(fd) = &self.0 {
+            polls.push(libc::pollfd {
+                fd: fd.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        let millis = libc::c_int::try_from(timeout.as_millis().max(1)).unwrap_or(libc::c_int::MAX);
+        let count = libc::nfds_t::try_from(polls.len()).unwrap_or(1);
+        // SAFETY: poll reads and writes only the pollfds passed, `count` of them.
+        let ready = unsafe { libc::poll(polls.as_mut_ptr(), count, millis) };
+        if ready > 0 && polls[0].revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+            return Woken::RunnerGone;
+        }
+        if self.0.is_none() {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        Woken::LookAgain
+    }
 }
 
 fn timeval(value: libc::timeval) -> Duration {
