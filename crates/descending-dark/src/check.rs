@@ -130,7 +130,11 @@ fn check_case(case: &Case, certified: &CaseCertificate) -> Result<(), String> {
 
 /// A square as the statement's text numbers it.
 fn named(pos: Pos) -> String {
-    format!("row {}, column {}", pos.row + 1, pos.col + 1)
+    format!(
+        "row {}, column {}",
+        pos.row as u128 + 1,
+        pos.col as u128 + 1
+    )
 }
 
 fn open(case: &Case, pos: Pos) -> bool {

@@ -93,7 +93,12 @@ struct Named(Pos);
 
 impl fmt::Display for Named {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}", self.0.row + 1, self.0.col + 1)
+        write!(
+            f,
+            "line {}, column {}",
+            self.0.row as u128 + 1,
+            self.0.col as u128 + 1
+        )
     }
 }
 

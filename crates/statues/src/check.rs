@@ -76,7 +76,12 @@ struct Named(Square);
 
 impl fmt::Display for Named {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}, column {}", self.0.0 + 1, self.0.1 + 1)
+        write!(
+            f,
+            "row {}, column {}",
+            self.0.0 as u128 + 1,
+            self.0.1 as u128 + 1
+        )
     }
 }
 
@@ -248,5 +253,23 @@ fn check_cornered(board: &Board, safe: &[BTreeSet<Square>]) -> Result<(), Refusa
         Err(Refusal::LastSetNotEmpty {
             rounds: safe.len() - 1,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_square_far_off_the_board_is_named_without_overflow() {
+        let far = Refusal::NotAKingMove {
+            round: 1,
+            from: MARIA,
+            to: (usize::MAX, 0),
+        };
+        assert!(far.to_string().ends_with(&format!(
+            "to row {}, column 1 in one move",
+            usize::MAX as u128 + 1
+        )));
     }
 }
