@@ -158,3 +158,297 @@ fn every_test_input_has_its_expected_output_and_the_other_way_round() {
     }
     assert!(pairs > 200, "only {pairs} test files");
 }
+
+/// What each crate's checker (`src/check.rs` or `src/check/`) may name from its own crate:
+/// the parsed input type(s) and the function that parses them, and the certificate's data
+/// types. Anything else (the solver, its tables, searches and helpers) is out of reach, so
+/// the checker re-derives what it needs and cannot inherit a solver's mistake.
+const CHECKER_MAY_NAME: [(&str, &[&str]); 5] = [
+    (
+        "descending-dark",
+        &[
+            // The parsed input.
+            "Case",
+            "Cases",
+            "read_all",
+            // The certificate's data types.
+            "Certificate",
+            "CaseCertificate",
+            "CaveCertificate",
+            "Evidence",
+            "Move",
+            "Run",
+        ],
+    ),
+    // The parsed input, then the certificate's data types; extend with the checker's needs
+    // when it is written.
+    (
+        "gam",
+        &[
+            "Board",
+            "Player",
+            "read_boards",
+            "Certificate",
+            "Play",
+            "Move",
+        ],
+    ),
+    (
+        "ladders",
+        &["Board", "parse_board", "Certificate", "LadderChoice"],
+    ),
+    ("statues", &["Board", "parse", "Certificate", "Evidence"]),
+    ("sweets", &["Mask", "parse", "Certificate", "Defence"]),
+];
+
+/// The crates whose checker is still to be written: they alone may have none yet.
+const CHECKER_NOT_YET_WRITTEN: [&str; 2] = ["gam", "sweets"];
+
+/// The checker's files of the crate in `folder`: `src/check.rs` and everything under
+/// `src/check/`, each with its module path (`["check"]`, `["check", "moves"]`, ...).
+fn checker_files(folder: &Path) -> Vec<(PathBuf, Vec<String>)> {
+    let mut files = Vec::new();
+    let single = folder.join("src/check.rs");
+    if single.is_file() {
+        files.push((single, vec!["check".to_owned()]));
+    }
+    let mut pending = vec![(folder.join("src/check"), vec!["check".to_owned()])];
+    while let Some((dir, module)) = pending.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let mut inner = module.clone();
+            if path.is_dir() {
+                inner.push(stem);
+                pending.push((path, inner));
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                if stem != "mod" {
+                    inner.push(stem);
+                }
+                files.push((path, inner));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// `text` with every comment blanked out (line breaks kept, so offsets keep their line),
+/// and string and character literals blanked too: only code names things.
+fn code_only(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut code = String::with_capacity(text.len());
+    let mut index = 0;
+    let blank = |slice: &str| {
+        slice
+            .chars()
+            .map(|c| if c == '\n' { '\n' } else { ' ' })
+            .collect::<String>()
+    };
+    while index < bytes.len() {
+        let rest = &text[index..];
+        let end = if rest.starts_with("//") {
+            rest.find('\n').unwrap_or(rest.len())
+        } else if rest.starts_with("/*") {
+            rest.find("*/").map_or(rest.len(), |end| end + 2)
+        } else if rest.starts_with('"') {
+            // To the closing quote, past escaped characters.
+            let mut end = 1;
+            let inner = rest.as_bytes();
+            while end < inner.len() && inner[end] != b'"' {
+                end += if inner[end] == b'\\' { 2 } else { 1 };
+            }
+            (end + 1).min(rest.len())
+        } else {
+            let c = rest.chars().next().unwrap();
+            code.push(c);
+            index += c.len_utf8();
+            continue;
+        };
+        code.push_str(&blank(&rest[..end]));
+        index += end;
+    }
+    code
+}
+
+/// The paths of `code` that start at `root` (`crate`, `super`, the crate's own name),
+/// with their byte offset: `crate::a::{B, c::D}` gives `a::B` and `a::c::D`. A `super`
+/// root keeps its `super::` segments, so that the caller can resolve them.
+fn paths_from(code: &str, root: &str) -> Vec<(usize, Vec<String>)> {
+    let mut found = Vec::new();
+    let pattern = format!("{root}::");
+    let mut search = 0;
+    while let Some(at) = code[search..].find(&pattern).map(|at| at + search) {
+        search = at + pattern.len();
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let mut prefixes = Vec::new();
+        expand(&code[search..], &mut Vec::new(), &mut prefixes);
+        found.extend(prefixes.into_iter().map(|path| (at, path)));
+    }
+    found
+}
+
+/// Reads the path tree at the start of `text` after `prefix`, pushing every full path.
+fn expand(text: &str, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+    let mut index = 0;
+    let skip_blanks = |index: &mut usize| {
+        while text[*index..].starts_with(char::is_whitespace) {
+            *index += text[*index..].chars().next().unwrap().len_utf8();
+        }
+    };
+    let depth = prefix.len();
+    loop {
+        skip_blanks(&mut index);
+        if text[index..].starts_with('{') {
+            index += 1;
+            loop {
+                skip_blanks(&mut index);
+                if text[index..].starts_with('}') || index >= text.len() {
+                    index += 1;
+                    break;
+                }
+                index += expand(&text[index..], prefix, out);
+                skip_blanks(&mut index);
+                if text[index..].starts_with(',') {
+                    index += 1;
+                }
+            }
+            prefix.truncate(depth);
+            return index;
+        }
+        let name: String = text[index..]
+            .chars()
+            .take_while(|&c| c.is_alphanumeric() || c == '_' || c == '*')
+            .collect();
+        index += name.len();
+        prefix.push(name);
+        if text[index..].starts_with("::") && !text[index + 2..].starts_with('<') {
+            index += 2;
+            continue;
+        }
+        out.push(prefix.clone());
+        prefix.truncate(depth);
+        return index;
+    }
+}
+
+/// What the checker file `code` (of module path `module`, in the crate `own_name` with
+/// underscores) names from its crate beyond `allowed`: `(line, path)` for each.
+fn checker_violations(
+    code: &str,
+    module: &[String],
+    own_name: &str,
+    allowed: &[&str],
+) -> Vec<(usize, String)> {
+    let code = code_only(code);
+    let mut named: Vec<(usize, Vec<String>)> = Vec::new();
+    for root in ["crate", own_name] {
+        named.extend(paths_from(&code, root));
+    }
+    for (at, path) in paths_from(&code, "super") {
+        // `super::` climbs from the file's own module; inside the checker it may name
+        // anything, above it only what the crate root may.
+        let ups = 1 + path
+            .iter()
+            .take_while(|segment| *segment == "super")
+            .count();
+        let rest: Vec<String> = path.into_iter().skip(ups - 1).collect();
+        if ups >= module.len() {
+            named.push((at, rest));
+        }
+    }
+    named
+        .into_iter()
+        // The checker's own modules, and paths through an allowed item (a type's
+        // variants and methods come after it).
+        .filter(|(_, segments)| {
+            segments.first().is_none_or(|first| first != "check")
+                && !segments
+                    .iter()
+                    .any(|segment| allowed.contains(&segment.as_str()))
+        })
+        .map(|(at, segments)| (code[..at].matches('\n').count() + 1, segments.join("::")))
+        .collect()
+}
+
+#[test]
+fn checkers_name_only_the_input_and_the_certificate_from_their_crate() {
+    let mut checked = Vec::new();
+    for folder in solver_folders() {
+        let name = name_of(&folder);
+        let Some((_, allowed)) = CHECKER_MAY_NAME
+            .iter()
+            .find(|(crate_name, _)| *crate_name == name)
+        else {
+            panic!("{name} has no entry in CHECKER_MAY_NAME");
+        };
+        let files = checker_files(&folder);
+        if files.is_empty() {
+            assert!(
+                CHECKER_NOT_YET_WRITTEN.contains(&name.as_str()),
+                "{name} has no checker (src/check.rs or src/check/)"
+            );
+            continue;
+        }
+        let own_name = name.replace('-', "_");
+        for (path, module) in files {
+            let violations = checker_violations(&read(&path), &module, &own_name, allowed);
+            if let Some((line, named)) = violations.first() {
+                panic!(
+                    "{}:{line}: the checker names {named} from {name}; it may name only {allowed:?}",
+                    path.display()
+                );
+            }
+        }
+        checked.push(name);
+    }
+    for name in ["descending-dark", "ladders", "statues"] {
+        assert!(checked.contains(&name.to_owned()), "{name} has no checker");
+    }
+}
+
+#[test]
+fn the_checker_rule_sees_grouped_nested_and_glob_paths() {
+    let code = code_only(
+        "use crate::a::{B, c::{D, e::F}};\n// crate::hidden::X\nlet s = \"crate::no::Y\";\n\
+         use crate::solve::*; let x = crate::z::W::new();",
+    );
+    let paths: Vec<String> = paths_from(&code, "crate")
+        .into_iter()
+        .map(|(_, path)| path.join("::"))
+        .collect();
+    assert_eq!(
+        paths,
+        ["a::B", "a::c::D", "a::c::e::F", "solve::*", "z::W::new"]
+    );
+}
+
+#[test]
+fn the_checker_rule_refuses_solving_code_by_any_root() {
+    let allowed = ["Board", "parse", "Certificate"];
+    let top = ["check".to_owned()];
+    let inner = ["check".to_owned(), "moves".to_owned()];
+    let code = "use crate::board::Board;\nuse crate::{parse, solve::solve};\n\
+                use super::certificate::Certificate;\nlet b = crate::Board::new();\n\
+                use super::table::Table;\nlet s = statues::reference::solve(&b);\n";
+    assert_eq!(
+        checker_violations(code, &top, "statues", &allowed),
+        [
+            (2, "solve::solve".to_owned()),
+            (6, "reference::solve".to_owned()),
+            (5, "table::Table".to_owned()),
+        ]
+    );
+    // One level down, `super::` is the checker itself; `super::super::` is the crate.
+    let code = "use super::walk;\nuse super::super::plan::Run;\n";
+    assert_eq!(
+        checker_violations(code, &inner, "statues", &allowed),
+        [(2, "plan::Run".to_owned())]
+    );
+}

@@ -32,21 +32,25 @@
 //! most one per interval, a handful in practice). The official Large file (twenty grids up
 //! to 60x60, 162 caves) takes well under a millisecond.
 //!
-//! ## `--explain`
+//! ## Certificates
 //! `descending-dark --explain` prints the answer, then why it is right: a certificate per
-//! cave ([`explain::Certificate`]) that the tests check by the statement's rules alone. A
-//! Lucky cave comes with a plan that ends on it from every square of S_C; an Unlucky one
-//! with its trapped runs, squares of S_C that no plan can gather (see
-//! [`explain`](mod@explain) for why). The plans follow one walker per interval through
-//! the pruning rounds: on the official Large file `--explain` takes about 10 ms and
-//! prints about 350 KB, plans of up to about 27,000 moves written in runs.
+//! cave ([`certificate::Certificate`]) that [`check`](mod@check) verifies by the
+//! statement's rules alone, without solving. A Lucky cave comes with a plan that ends on
+//! it from every square of S_C; an Unlucky one with trapped runs, squares of S_C that no
+//! plan can gather (see [`certificate`](mod@certificate) for why). The plans follow one
+//! walker per interval through the pruning rounds, then a deletion pass shortens them;
+//! the trapped runs are the pruning's survivors, cut down to as few as still trap.
+//! `--certificate` prints the certificate as JSON, with the grids it is for, and
+//! `--check FILE` checks such a file against the input on stdin and prints the answer it
+//! proves.
 //!
 //! ## Modules
 //! - [`parse`]: strict input reading, one case at a time.
 //! - [`solve`]: the algorithm above.
-//! - [`explain`](mod@explain): the certificates, built from the algorithm's pruning
-//!   rounds, and their text; [`plan`]: moves, runs, and the runs that reach a chain of
-//!   offsets.
+//! - [`certificate`](mod@certificate): the certificates, built from the algorithm's
+//!   pruning rounds, and their text; [`plan`]: moves, runs, and the runs that reach a
+//!   chain of offsets.
+//! - [`check`](mod@check): the checker of certificates, sharing nothing with the solver.
 //! - [`reference`](mod@reference): an exhaustive search over sets of possible squares (grids with at most
 //!   64 open squares), sharing nothing with the solver.
 //! - [`plain`]: a second, literal implementation for large grids that builds and checks an
@@ -57,9 +61,10 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 
-pub mod explain;
+pub mod certificate;
+pub mod check;
 pub mod parse;
 pub mod plain;
 pub mod plan;
@@ -92,23 +97,61 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 }
 
 /// Like [`run`], then a blank line and the explanation: the certificate of every case,
-/// as text.
+/// checked by [`check`](mod@check), as text. The answers printed are those the
+/// certificate proves.
 ///
 /// # Errors
-/// As [`run`] (the answers before the first malformed case are written), or an internal
-/// error while building a certificate.
+/// As [`run`], or an internal error: a certificate that fails its check or a solver that
+/// disagrees with the answers it proves.
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let mut cases = parse::Cases::new(input)?;
-    let mut certificates = Vec::with_capacity(cases.total());
-    while let Some(case) = cases.next_case()? {
-        let number = certificates.len() + 1;
-        certificates.push(explain::certify(&case).with_context(|| format!("case #{number}"))?);
-        write_case(&mut output, certificates.len(), &solve::solve(&case))?;
+    let cases = parse::read_all(input)?;
+    let certificate = certificate::certify_all(&cases)?;
+    check::check(&cases, &certificate).context("internal error: the certificate is wrong")?;
+    for (index, (case, certified)) in cases.iter().zip(&certificate.cases).enumerate() {
+        let proven = certified.verdicts();
+        if solve::solve(case) != proven {
+            bail!(
+                "internal error: case #{}: the solver disagrees with the answers the certificate proves",
+                index + 1
+            );
+        }
+        write_case(&mut output, index + 1, &proven)?;
     }
-    let certificate = explain::Certificate {
-        cases: certificates,
-    };
     write!(output, "\n{certificate}")?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Reads every case and writes the certificate of all of them as JSON, on one line.
+///
+/// # Errors
+/// As [`run`], or an internal error while building a certificate.
+pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let cases = parse::read_all(input)?;
+    let certificate = certificate::certify_all(&cases)?;
+    serde_json::to_writer(&mut output, &certificate)?;
+    writeln!(output)?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Checks the JSON `certificate` against the cases read from `input`, without solving,
+/// and writes the answers it proves exactly as [`run`] would.
+///
+/// # Errors
+/// Malformed JSON or input, a certificate for another input, or its first false claim.
+pub fn check_certificate<R: BufRead, W: Write>(
+    certificate: &str,
+    input: R,
+    mut output: W,
+) -> anyhow::Result<()> {
+    let certificate: certificate::Certificate = serde_json::from_str(certificate)
+        .context("the certificate is not a descending-dark certificate in JSON")?;
+    let cases = parse::read_all(input)?;
+    check::check(&cases, &certificate)?;
+    for (index, certified) in certificate.cases.iter().enumerate() {
+        write_case(&mut output, index + 1, &certified.verdicts())?;
+    }
     output.flush()?;
     Ok(())
 }

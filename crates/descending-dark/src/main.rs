@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: descending_dark::run,
             explain: descending_dark::explain,
-            certificate: None,
-            check: None,
+            certificate: Some(descending_dark::print_certificate),
+            check: Some(descending_dark::check_certificate),
         },
     )
 }

@@ -1,74 +1,23 @@
-//! A checker of the certificates `--explain` prints, by the statement's rules alone: it
-//! computes S_C itself from the literal moves, follows every Lucky plan from every square
-//! of S_C, and checks every Unlucky cave's trapped runs by the walker argument (and, on
-//! grids small enough, by the exhaustive search over sets of squares). It never calls the
-//! solver. Run on every test-data file and thousands of generated inputs; then each kind
-//! of lie is planted in a real certificate and must be caught.
+//! The library's checker ([`descending_dark::check`]) on real certificates (every
+//! test-data file, thousands of generated inputs, the official files), confirmed on small
+//! grids by the exhaustive search over sets of squares; then each kind of lie is planted in
+//! a real certificate and must be refused, by the library and, written as JSON, by the
+//! binary's `--check FILE` with exit code 1.
 
-use std::collections::BTreeSet;
+use std::io::Write;
 
-use descending_dark::explain::{CaseCertificate, Certificate, Evidence, certify, certify_all};
+use descending_dark::certificate::{
+    CaseCertificate, Certificate, Evidence, Move, Run, certify, certify_all,
+};
+use descending_dark::check::{Refusal, check};
 use descending_dark::parse::{Case, read_all};
-use descending_dark::plan::{Move, Run};
 use descending_dark::reference;
 use descending_dark::testkit::{Kit, official_dataset};
-use gridkit::testkit::{ProblemKit, case_rng, scale_of};
-use gridkit::{Grid, Pos};
+use gridkit::Pos;
+use gridkit::testdata::run_binary_with;
+use gridkit::testkit::{ProblemKit, case_rng, output_of, scale_of};
 
-/// A square as the statement's text numbers it.
-fn named(pos: Pos) -> String {
-    format!("row {}, column {}", pos.row + 1, pos.col + 1)
-}
-
-fn open(case: &Case, pos: Pos) -> bool {
-    case.grid.get(pos).is_some_and(|&square| square != b'#')
-}
-
-/// Where `count` copies of `instruction` take a walker at `at`: a move into a wall is
-/// ignored, so once blocked the rest of the run is too.
-fn walk(case: &Case, mut at: Pos, run: &Run) -> Pos {
-    let (dr, dc) = match run.instruction {
-        Move::Left => (0, -1),
-        Move::Right => (0, 1),
-        Move::Down => (1, 0),
-    };
-    for _ in 0..run.count {
-        match at.offset(dr, dc) {
-            Some(next) if open(case, next) => at = next,
-            _ => break,
-        }
-    }
-    at
-}
-
-/// S_C straight from the definition: the graph of literal moves (a blocked move stays
-/// put), searched backwards from the cave along its reversed edges.
-fn literal_reach(case: &Case, cave: Pos) -> BTreeSet<Pos> {
-    let mut into: Grid<Vec<Pos>> = Grid::new(case.grid.height(), case.grid.width(), Vec::new());
-    for from in case.grid.positions().filter(|&pos| open(case, pos)) {
-        for instruction in [Move::Left, Move::Right, Move::Down] {
-            let to = walk(
-                case,
-                from,
-                &Run {
-                    instruction,
-                    count: 1,
-                },
-            );
-            into[to].push(from);
-        }
-    }
-    let mut reach = BTreeSet::from([cave]);
-    let mut stack = vec![cave];
-    while let Some(to) = stack.pop() {
-        for &from in &into[to] {
-            if reach.insert(from) {
-                stack.push(from);
-            }
-        }
-    }
-    reach
-}
+const BINARY: &str = env!("CARGO_BIN_EXE_descending-dark");
 
 /// What a check covered.
 #[derive(Debug, Default, Clone, Copy)]
@@ -80,6 +29,38 @@ struct Tally {
     exhaustive: usize,
 }
 
+/// Checks a whole input's certificate with the library's checker; its verdicts must be
+/// the answer `expected`, and the exhaustive search must find no plan for the trapped runs
+/// where the grid is small enough.
+fn check_all(cases: &[Case], certificate: &Certificate, expected: &str) -> Result<Tally, String> {
+    check(cases, certificate).map_err(|refusal| refusal.to_string())?;
+    let mut tally = Tally::default();
+    let mut answer = Vec::new();
+    for (index, (case, certified)) in cases.iter().zip(&certificate.cases).enumerate() {
+        descending_dark::write_case(&mut answer, index + 1, &certified.verdicts()).unwrap();
+        for cave in &certified.caves {
+            match &cave.evidence {
+                Evidence::Lucky { plan } => {
+                    tally.plans += 1;
+                    tally.moves += plan.iter().map(|run| run.count).sum::<usize>();
+                }
+                Evidence::Unlucky { trapped } => {
+                    tally.traps += 1;
+                    match reference::gathers(case, cave.at, trapped) {
+                        Some(true) => return Err(format!("the search gathers {trapped:?}")),
+                        Some(false) => tally.exhaustive += 1,
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+    if answer != expected.as_bytes() {
+        return Err("the certified verdicts are not the answer".to_owned());
+    }
+    Ok(tally)
+}
+
 impl Tally {
     fn add(&mut self, other: Tally) {
         self.plans += other.plans;
@@ -89,235 +70,6 @@ impl Tally {
     }
 }
 
-/// Follows `plan` from every square of `reach` at once: no walker may leave S_C (it could
-/// never come back), and all must end on the cave.
-fn check_plan(case: &Case, cave: Pos, reach: &BTreeSet<Pos>, plan: &[Run]) -> Result<(), String> {
-    let mut walkers = reach.clone();
-    for (index, run) in plan.iter().enumerate() {
-        walkers = walkers.iter().map(|&at| walk(case, at, run)).collect();
-        if let Some(&lost) = walkers.iter().find(|at| !reach.contains(at)) {
-            return Err(format!(
-                "after run {} ({run:?}) a walker is on {}, which cannot reach the cave",
-                index + 1,
-                named(lost)
-            ));
-        }
-    }
-    if walkers == BTreeSet::from([cave]) {
-        return Ok(());
-    }
-    for &start in reach {
-        let end = plan.iter().fold(start, |at, run| walk(case, at, run));
-        if end != cave {
-            return Err(format!(
-                "from {} the plan ends on {}, not on the cave",
-                named(start),
-                named(end)
-            ));
-        }
-    }
-    Err("the walkers disagree with their starts".to_owned())
-}
-
-/// A whole run of S_C from wall to wall: its row, first column and length.
-#[derive(Debug, Clone, Copy)]
-struct Trapped {
-    row: usize,
-    start: usize,
-    len: usize,
-}
-
-/// The runs of `trapped`, each checked to be a whole run of S_C from wall to wall.
-fn trapped_runs(
-    case: &Case,
-    reach: &BTreeSet<Pos>,
-    trapped: &[Pos],
-) -> Result<Vec<Trapped>, String> {
-    let squares: BTreeSet<Pos> = trapped.iter().copied().collect();
-    if let Some(&outside) = squares.iter().find(|square| !reach.contains(square)) {
-        return Err(format!(
-            "trapped square {} cannot reach the cave",
-            named(outside)
-        ));
-    }
-    let mut runs: Vec<Trapped> = Vec::new();
-    for &square in &squares {
-        match runs.last_mut() {
-            Some(run) if run.row == square.row && run.start + run.len == square.col => run.len += 1,
-            _ => runs.push(Trapped {
-                row: square.row,
-                start: square.col,
-                len: 1,
-            }),
-        }
-    }
-    for run in &runs {
-        let before = run.start.checked_sub(1).map(|col| Pos::new(run.row, col));
-        let after = Pos::new(run.row, run.start + run.len);
-        if before.is_some_and(|pos| open(case, pos)) || open(case, after) {
-            return Err(format!(
-                "the trapped run from {} is not a whole run from wall to wall",
-                named(Pos::new(run.row, run.start))
-            ));
-        }
-    }
-    Ok(runs)
-}
-
-/// The walker argument: a walker starts on the leftmost square of each trapped run; any
-/// Left/Right moves keep walkers of runs of one length at one offset `x[len]`, with
-/// `x[1] = 0` and `x[len+1]` equal to `x[len]` or one more. If no such chain puts a walker
-/// over S_C while every walker avoids the open squares outside S_C below it, no walker
-/// ever leaves its run, and those off the cave's run never reach the cave.
-fn check_trap(
-    case: &Case,
-    cave: Pos,
-    reach: &BTreeSet<Pos>,
-    trapped: &[Pos],
-) -> Result<(), String> {
-    let runs = trapped_runs(case, reach, trapped)?;
-    let holds_cave =
-        |run: &Trapped| run.row == cave.row && (run.start..run.start + run.len).contains(&cave.col);
-    if runs.iter().all(holds_cave) {
-        return Err("no trapped run besides the cave's own".to_owned());
-    }
-    let below = |run: &Trapped, x: usize| Pos::new(run.row + 1, run.start + x);
-    let on_chain = safe_chains(&runs, |run, x| {
-        let square = below(run, x);
-        !open(case, square) || reach.contains(&square)
-    });
-    for run in &runs {
-        let lowered = on_chain[run.len]
-            .iter()
-            .enumerate()
-            .find(|&(x, &on)| on && reach.contains(&below(run, x)));
-        if let Some((x, _)) = lowered {
-            return Err(format!(
-                "a safe chain takes the walker of the trapped run at {} down into S_C",
-                named(Pos::new(run.row, run.start + x))
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `on_chain[len][x]`: some chain over the lengths `1..=longest` of `runs` passes offset
-/// `x` at length `len` with every offset safe for every run of its length (`safe(run, x)`).
-fn safe_chains(runs: &[Trapped], safe: impl Fn(&Trapped, usize) -> bool) -> Vec<Vec<bool>> {
-    let longest = runs.iter().map(|run| run.len).max().unwrap_or(0);
-    let mut allowed: Vec<Vec<bool>> = (0..=longest).map(|len| vec![true; len]).collect();
-    for run in runs {
-        for (x, allowed) in allowed[run.len].iter_mut().enumerate() {
-            *allowed &= safe(run, x);
-        }
-    }
-    // Forward from offset 0 at length 1: each length's offset is the last one's, or one more.
-    let mut on_chain: Vec<Vec<bool>> = (0..=longest).map(|len| vec![false; len]).collect();
-    for len in 1..=longest {
-        for x in 0..len {
-            let reached = if len == 1 {
-                x == 0
-            } else {
-                let shorter = &on_chain[len - 1];
-                shorter.get(x) == Some(&true) || x > 0 && shorter[x - 1]
-            };
-            on_chain[len][x] = allowed[len][x] && reached;
-        }
-    }
-    // Backward from the longest length: the chain must go on to it.
-    for len in (1..longest).rev() {
-        for x in 0..len {
-            let longer = &on_chain[len + 1];
-            let continues = longer[x] || longer[x + 1];
-            on_chain[len][x] &= continues;
-        }
-    }
-    on_chain
-}
-
-/// The exhaustive search over sets of squares, where the grid is small enough: `Ok(true)`
-/// when it confirms that no plan gathers `trapped` on the cave, `Ok(false)` when too big.
-fn confirm_exhaustively(case: &Case, cave: Pos, trapped: &[Pos]) -> Result<bool, String> {
-    match reference::gathers(case, cave, trapped) {
-        Some(true) => {
-            Err("the exhaustive search gathers the trapped squares on the cave".to_owned())
-        }
-        Some(false) => Ok(true),
-        None => Ok(false),
-    }
-}
-
-/// Checks the certificate of one case against the case alone.
-fn check_case(case: &Case, certificate: &CaseCertificate) -> Result<Tally, String> {
-    if certificate.grid != case.grid {
-        return Err("the certificate is for another grid".to_owned());
-    }
-    if certificate.caves.len() != case.caves.len() {
-        return Err(format!(
-            "{} caves certified, not {}",
-            certificate.caves.len(),
-            case.caves.len()
-        ));
-    }
-    let mut tally = Tally::default();
-    for (label, (cave, &at)) in certificate.caves.iter().zip(&case.caves).enumerate() {
-        let fail = |error: String| format!("cave {label}: {error}");
-        if cave.label != label || cave.at != at {
-            return Err(fail(format!(
-                "certified as cave {} on {}",
-                cave.label,
-                named(cave.at)
-            )));
-        }
-        let reach = literal_reach(case, at);
-        if cave.squares != reach.len() {
-            return Err(fail(format!(
-                "{} squares reach it, not {}",
-                reach.len(),
-                cave.squares
-            )));
-        }
-        match &cave.evidence {
-            Evidence::Lucky { plan } => {
-                check_plan(case, at, &reach, plan).map_err(fail)?;
-                tally.plans += 1;
-                tally.moves += plan.iter().map(|run| run.count).sum::<usize>();
-            }
-            Evidence::Unlucky { trapped } => {
-                check_trap(case, at, &reach, trapped).map_err(fail)?;
-                tally.traps += 1;
-                if confirm_exhaustively(case, at, trapped).map_err(fail)? {
-                    tally.exhaustive += 1;
-                }
-            }
-        }
-    }
-    Ok(tally)
-}
-
-/// Checks a whole input's certificate; its verdicts must also be the answer `expected`.
-fn check(cases: &[Case], certificate: &Certificate, expected: &str) -> Result<Tally, String> {
-    if certificate.cases.len() != cases.len() {
-        return Err(format!(
-            "{} cases certified, not {}",
-            certificate.cases.len(),
-            cases.len()
-        ));
-    }
-    let mut tally = Tally::default();
-    let mut answer = Vec::new();
-    for (index, (case, certified)) in cases.iter().zip(&certificate.cases).enumerate() {
-        let number = index + 1;
-        tally.add(check_case(case, certified).map_err(|error| format!("case #{number}: {error}"))?);
-        descending_dark::write_case(&mut answer, number, &certified.verdicts())
-            .map_err(|e| e.to_string())?;
-    }
-    if answer != expected.as_bytes() {
-        return Err("the certified verdicts are not the answer".to_owned());
-    }
-    Ok(tally)
-}
-
 #[test]
 fn every_test_data_certificate_checks() {
     let mut tally = Tally::default();
@@ -325,7 +77,7 @@ fn every_test_data_certificate_checks() {
     for data in &cases {
         let input = read_all(data.input.as_bytes()).unwrap();
         let certificate = certify_all(&input).unwrap();
-        let checked = check(&input, &certificate, &data.expected);
+        let checked = check_all(&input, &certificate, &data.expected);
         tally.add(checked.unwrap_or_else(|error| panic!("{}.in: {error}", data.name)));
     }
     println!("{} files: {tally:?}", cases.len());
@@ -347,7 +99,7 @@ fn generated_certificates_check() {
         };
         let input = Kit::generate(&mut case_rng(0xce27, k), scale);
         let certificate = certify_all(&input).unwrap();
-        let checked = check(&input, &certificate, &Kit::answer(&input));
+        let checked = check_all(&input, &certificate, &Kit::answer(&input));
         tally.add(checked.unwrap_or_else(|error| panic!("{error} on\n{}", Kit::render(&input))));
     }
     println!("{INPUTS} generated inputs: {tally:?}");
@@ -368,17 +120,55 @@ fn official_certificates_check() {
             official_dataset(name).unwrap_or_else(|error| panic!("{name}: {error:#}"));
         let input = read_all(text.as_bytes()).unwrap();
         let certificate = certify_all(&input).unwrap();
-        let tally = check(&input, &certificate, &expected)
+        let tally = check_all(&input, &certificate, &expected)
             .unwrap_or_else(|error| panic!("{name}: {error}"));
         println!("{name}: {tally:?}");
     }
 }
 
-/// The certificate of the only case of `text`.
+/// Runs `descending-dark --check FILE` on `certificate` written as JSON, with `input` on
+/// stdin: its exit code, stdout and stderr.
+fn binary_check(input: &str, certificate: &Certificate) -> (Option<i32>, String, String) {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    serde_json::to_writer(&mut file, certificate).unwrap();
+    file.flush().unwrap();
+    let path = file.path().to_str().unwrap();
+    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (
+        output.status.code(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+#[test]
+fn the_binary_accepts_every_genuine_certificate_and_prints_the_answer() {
+    for data in gridkit::testdata::cases("descending-dark").unwrap() {
+        let json = run_binary_with(BINARY, &["--certificate"], data.input.as_bytes()).unwrap();
+        assert!(json.status.success(), "{}", data.name);
+        let read: Certificate = serde_json::from_slice(&json.stdout).unwrap();
+        let input = read_all(data.input.as_bytes()).unwrap();
+        assert_eq!(read, certify_all(&input).unwrap(), "{}", data.name);
+        let (code, stdout, stderr) = binary_check(&data.input, &read);
+        assert_eq!(code, Some(0), "{}: {stderr}", data.name);
+        assert_eq!(stdout, data.expected, "{}", data.name);
+    }
+}
+
+/// The text of a one-case input for `case`.
+fn input_of(case: &Case) -> String {
+    Kit::render(&vec![case.clone()])
+}
+
+/// The certificate of the only case of `text`, checked.
 fn certificate_of(text: &str) -> (Case, CaseCertificate) {
     let case = read_all(text.as_bytes()).unwrap().remove(0);
     let certificate = certify(&case).unwrap();
-    check_case(&case, &certificate).unwrap();
+    let whole = Certificate {
+        cases: vec![certificate.clone()],
+    };
+    check(std::slice::from_ref(&case), &whole).unwrap();
     (case, certificate)
 }
 
@@ -392,47 +182,48 @@ fn plan_of(certificate: &CaseCertificate, label: usize) -> Vec<Run> {
     }
 }
 
-fn rejected(case: &Case, certificate: &CaseCertificate) -> String {
-    match check_case(case, certificate) {
-        Ok(tally) => panic!("the lie passed: {tally:?}"),
-        Err(error) => error,
-    }
+/// The lie is refused by the library and by the binary (exit code 1, the same message);
+/// returns the message without the `case #1: ` that starts it.
+fn rejected(case: &Case, lie: &CaseCertificate) -> String {
+    let whole = Certificate {
+        cases: vec![lie.clone()],
+    };
+    let refusal = check(std::slice::from_ref(case), &whole).expect_err("the lie is accepted");
+    let (code, stdout, stderr) = binary_check(&input_of(case), &whole);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert_eq!(stderr, format!("error: {refusal}\n"));
+    let Refusal::Unproven(why) = refusal else {
+        panic!("{refusal}");
+    };
+    why.strip_prefix("case #1: ").unwrap().to_owned()
 }
 
+fn run(instruction: Move, count: usize) -> Run {
+    Run { instruction, count }
+}
+
+/// An illegal plan: it misses one start.
 #[test]
 fn a_plan_that_misses_one_start_is_caught() {
     // One run of three squares, the cave leftmost: the plan is two Lefts.
     let (case, mut certificate) = certificate_of("1\n3 5\n#####\n#0..#\n#####\n");
-    let plan = plan_of(&certificate, 0);
-    assert_eq!(
-        plan,
-        [Run {
-            instruction: Move::Left,
-            count: 2
-        }]
-    );
+    assert_eq!(plan_of(&certificate, 0), [run(Move::Left, 2)]);
     certificate.caves[0].evidence = Evidence::Lucky {
-        plan: vec![Run {
-            instruction: Move::Left,
-            count: 1,
-        }],
+        plan: vec![run(Move::Left, 1)],
     };
-    let error = rejected(&case, &certificate);
     assert_eq!(
-        error,
-        "cave 0: from row 2, column 4 the plan ends on row 2, column 3, not on the cave"
+        rejected(&case, &certificate),
+        "cave 0: the plan leaves a walker on row 2, column 3, not on the cave"
     );
 }
 
+/// An illegal plan: it takes walkers out of S_C.
 #[test]
 fn a_plan_that_walks_off_s_c_is_caught() {
     // Below cave 1 lies cave 2, which cannot climb back: one more Down loses every walker.
     let (case, mut certificate) = certificate_of(SAMPLE);
     let mut plan = plan_of(&certificate, 1);
-    plan.push(Run {
-        instruction: Move::Down,
-        count: 1,
-    });
+    plan.push(run(Move::Down, 1));
     certificate.caves[1].evidence = Evidence::Lucky { plan };
     let error = rejected(&case, &certificate);
     assert!(error.starts_with("cave 1: after run"), "{error}");
@@ -442,6 +233,7 @@ fn a_plan_that_walks_off_s_c_is_caught() {
     );
 }
 
+/// A count off by one.
 #[test]
 fn a_wrong_count_is_caught() {
     let (case, mut certificate) = certificate_of(SAMPLE);
@@ -452,14 +244,20 @@ fn a_wrong_count_is_caught() {
     );
 }
 
+/// The other verdict, one way.
 #[test]
 fn an_unlucky_claim_for_a_lucky_cave_is_caught() {
-    // Cave 3 is Lucky; claim all of S_C (or a part of it) is trapped.
+    // Cave 3 is Lucky; claim the runs of its S_C are trapped.
     let (case, mut certificate) = certificate_of(SAMPLE);
     let cave = case.caves[3];
-    let reach: Vec<Pos> = literal_reach(&case, cave).into_iter().collect();
+    let reach: Vec<Pos> = [(4, 1), (4, 2), (4, 3), (3, 2), (2, 2), (2, 3), (1, 2)]
+        .map(|(row, col)| Pos::new(row, col))
+        .into_iter()
+        .collect();
+    let mut sorted = reach.clone();
+    sorted.sort();
     certificate.caves[3].evidence = Evidence::Unlucky {
-        trapped: reach.clone(),
+        trapped: sorted.clone(),
     };
     let error = rejected(&case, &certificate);
     assert!(
@@ -467,21 +265,16 @@ fn an_unlucky_claim_for_a_lucky_cave_is_caught() {
         "{error}"
     );
     // The exhaustive search refutes it on its own too, for S_C and for its upper runs.
-    assert!(confirm_exhaustively(&case, cave, &reach).is_err());
+    assert_eq!(reference::gathers(&case, cave, &reach), Some(true));
     let upper: Vec<Pos> = reach.iter().copied().filter(|pos| pos.row < 4).collect();
-    assert!(confirm_exhaustively(&case, cave, &upper).is_err());
+    assert_eq!(reference::gathers(&case, cave, &upper), Some(true));
 }
 
+/// The other verdict, the other way.
 #[test]
 fn a_lucky_claim_for_an_unlucky_cave_is_caught() {
     let (case, mut certificate) = certificate_of(SAMPLE);
-    for plan in [
-        vec![],
-        vec![Run {
-            instruction: Move::Down,
-            count: 2,
-        }],
-    ] {
+    for plan in [vec![], vec![run(Move::Down, 2)]] {
         certificate.caves[2].evidence = Evidence::Lucky { plan };
         let error = rejected(&case, &certificate);
         assert!(
@@ -491,9 +284,10 @@ fn a_lucky_claim_for_an_unlucky_cave_is_caught() {
     }
 }
 
+/// A missing case: a cave left out; and trapped runs cut, outside S_C or escapable.
 #[test]
-fn bad_trapped_runs_are_caught() {
-    // The second case of the sample: cave 1 is Unlucky, with three trapped runs.
+fn bad_trapped_runs_and_a_missing_cave_are_caught() {
+    // The second case of the sample: cave 1 is Unlucky.
     let text = "1\n7 6\n######\n##...#\n#..#.#\n#...##\n#0#..#\n####1#\n######\n";
     let (case, certificate) = certificate_of(text);
     let Evidence::Unlucky { trapped } = &certificate.caves[1].evidence else {
@@ -505,11 +299,7 @@ fn bad_trapped_runs_are_caught() {
         rejected(&case, &lie)
     };
     // A run cut short.
-    let cut: Vec<Pos> = trapped
-        .iter()
-        .copied()
-        .filter(|&pos| pos != Pos::new(1, 4))
-        .collect();
+    let cut: Vec<Pos> = trapped.iter().copied().skip(1).collect();
     assert!(with(cut).contains("not a whole run from wall to wall"));
     // Only the cave's own run.
     assert_eq!(
@@ -519,6 +309,7 @@ fn bad_trapped_runs_are_caught() {
     // A square that cannot reach the cave.
     let mut outside = trapped.clone();
     outside.push(Pos::new(2, 4));
+    outside.sort();
     assert!(with(outside).contains("row 3, column 5 cannot reach the cave"));
     // The cave's run with the one above it, whose walker reaches the cave: D R D.
     let above: Vec<Pos> = vec![Pos::new(4, 3), Pos::new(4, 4), case.caves[1]];
@@ -526,4 +317,86 @@ fn bad_trapped_runs_are_caught() {
         with(above),
         "cave 1: a safe chain takes the walker of the trapped run at row 5, column 5 down into S_C"
     );
+    // A cave left out: refused as a certificate for another input.
+    let mut missing = certificate.clone();
+    missing.caves.pop();
+    let whole = Certificate {
+        cases: vec![missing],
+    };
+    let refusal = check(std::slice::from_ref(&case), &whole).unwrap_err();
+    assert_eq!(
+        refusal.to_string(),
+        "the certificate is for another input: case #1: 1 caves certified, not 2"
+    );
+    let (code, _, stderr) = binary_check(&input_of(&case), &whole);
+    assert_eq!((code, stderr), (Some(1), format!("error: {refusal}\n")));
+}
+
+#[test]
+fn a_certificate_for_another_input_is_refused() {
+    let (case, certificate) = certificate_of(SAMPLE);
+    let whole = Certificate {
+        cases: vec![certificate],
+    };
+    let other = SAMPLE.replace("#3..#", "#3.##");
+    let (code, _, stderr) = binary_check(&other, &whole);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        stderr,
+        "error: the certificate is for another input: case #1: row 5 differs\n"
+    );
+    let two = format!("2\n{}", SAMPLE.strip_prefix("1\n").unwrap().repeat(2));
+    let (code, _, stderr) = binary_check(&two, &whole);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        stderr,
+        "error: the certificate is for another input: it has 1 cases, the input 2\n"
+    );
+    assert_eq!(input_of(&case), SAMPLE);
+}
+
+#[test]
+fn malformed_json_is_refused() {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(br####"{"cases": [{"grid": ["###", "#0"], "caves": []}]}"####)
+        .unwrap();
+    let path = file.path().to_str().unwrap();
+    let output = run_binary_with(BINARY, &["--check", path], SAMPLE.as_bytes()).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(
+            "error: the certificate is not a descending-dark certificate in JSON: row 2 of a grid"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn no_explanation_line_is_longer_than_100_characters() {
+    for data in gridkit::testdata::cases("descending-dark").unwrap() {
+        let text = output_of(|i, o| descending_dark::explain(i, o), data.input.as_bytes());
+        for (number, line) in text.lines().enumerate() {
+            let width = line.chars().count();
+            assert!(
+                width <= 100,
+                "{} line {}: {width} characters",
+                data.name,
+                number + 1
+            );
+        }
+    }
+}
+
+/// The largest test file explains itself in at most 40 KB: plans shortened, trapped runs
+/// cut down, grids cropped.
+#[test]
+fn the_largest_explanation_is_at_most_40_kb() {
+    let data = gridkit::testdata::cases("descending-dark")
+        .unwrap()
+        .into_iter()
+        .find(|data| data.name == "gen-010")
+        .unwrap();
+    let text = output_of(|i, o| descending_dark::explain(i, o), data.input.as_bytes());
+    assert!(text.len() <= 40_000, "{} bytes", text.len());
 }

@@ -23,12 +23,15 @@
 //! ## Complexity
 //! O(100 x 6) time and O(100) memory, independent of the input.
 //!
-//! ## `--explain`
+//! ## Certificates
 //! `ladders --explain` prints the answer, then its [`Certificate`]: the expected turns
 //! from every square laid out as the input's board, and for every ladder the value of
-//! staying on its base against the value at its top, and the choice made. A checker can
-//! confirm it without this solver: evaluate the stated choices on the game's rules, find
-//! the same values, and see that no single choice changed would lower them.
+//! staying on its base against the value at its top, and the choice made.
+//! [`check`](mod@check) confirms it without this solver: it evaluates the stated choices
+//! on the game's rules, finds the same values (within 1e-9, see there why that suffices),
+//! and sees that no single choice changed would lower them. `--certificate` prints the
+//! certificate as JSON, with the board it is for, and `--check FILE` checks such a file
+//! against the board on stdin and prints the answer it proves.
 //!
 //! [`mod@reference`] holds an independent, slower oracle (value iteration on board
 //! coordinates) used by the tests and the test-data generator.
@@ -36,6 +39,7 @@
 
 pub mod board;
 pub mod certificate;
+pub mod check;
 pub mod parse;
 pub mod reference;
 pub mod solve;
@@ -43,6 +47,8 @@ pub mod solve;
 pub mod testkit;
 
 use std::io::{BufRead, Write};
+
+use anyhow::{Context, bail};
 
 pub use board::Board;
 pub use certificate::{Certificate, LadderChoice, certify};
@@ -76,14 +82,58 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// Like [`run`], then the explanation: the [`Certificate`] of the answer, as text.
+/// Like [`run`], then the explanation: the [`Certificate`] of the answer, checked by
+/// [`check`](mod@check), as text. The answer printed is the one the certificate proves.
+///
+/// # Errors
+/// As [`run`]; an internal error if the certificate fails its check or the solver
+/// disagrees with the answer it proves.
+pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let board = parse_board(input)?;
+    let certificate = certify(&board);
+    check::check(&board, &certificate).context("internal error: the certificate is wrong")?;
+    let proven = answer_text(certificate.answer());
+    let solved = answer_text(solve(&board));
+    if solved != proven {
+        bail!(
+            "internal error: the solver says {}, the certificate proves {}",
+            solved.trim_end(),
+            proven.trim_end()
+        );
+    }
+    output.write_all(proven.as_bytes())?;
+    write!(output, "\n{certificate}")?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Reads one board and writes its [`Certificate`] as JSON, on one line.
 ///
 /// # Errors
 /// As [`run`].
-pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let board = parse_board(input)?;
-    render(solve(&board), &mut output)?;
-    write!(output, "\n{}", certify(&board))?;
+    serde_json::to_writer(&mut output, &certify(&board))?;
+    writeln!(output)?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Checks the JSON `certificate` against the board read from `input`, without solving,
+/// and writes the answer it proves exactly as [`run`] would.
+///
+/// # Errors
+/// Malformed JSON or input, a certificate for another board, or its first false claim.
+pub fn check_certificate<R: BufRead, W: Write>(
+    certificate: &str,
+    input: R,
+    mut output: W,
+) -> anyhow::Result<()> {
+    let certificate: Certificate = serde_json::from_str(certificate)
+        .context("the certificate is not a ladders certificate in JSON")?;
+    let board = parse_board(input)?;
+    check::check(&board, &certificate)?;
+    render(certificate.answer(), &mut output)?;
     output.flush()?;
     Ok(())
 }

@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: ladders::run,
             explain: ladders::explain,
-            certificate: None,
-            check: None,
+            certificate: Some(ladders::print_certificate),
+            check: Some(ladders::check_certificate),
         },
     )
 }

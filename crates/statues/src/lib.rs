@@ -13,10 +13,14 @@
 //!
 //! Complexity: at most 64 squares x 9 times x 9 moves, constant memory.
 //!
-//! `statues --explain` prints the answer, then why it is right: a [`Certificate`] that a
-//! checker can verify by the rules alone. For `WIN` it is Maria's walk, round by round,
-//! to Anna or until no statue is left; for `LOSE` it is, round by round, every square
-//! she could still be standing on alive, down to none. [`certify`] computes it.
+//! ## Certificates
+//! `statues --explain` prints the answer, then why it is right: a [`Certificate`] that
+//! [`check`](mod@check) verifies by the rules alone, without solving. For `WIN` it is
+//! Maria's walk, round by round, to Anna or until no statue is left; for `LOSE` it is,
+//! round by round, every square she could still be standing on alive, down to none (a
+//! closed set: every safe move from one set lands in the next). [`certify`] computes it;
+//! `--certificate` prints it as JSON (with the board it is for) and `--check FILE` checks
+//! such a file against the board on stdin and prints the answer it proves.
 //!
 //! [`reference`](mod@reference) plays the game out literally over (square, statue set) states, as an
 //! independent check of [`solve`].
@@ -24,8 +28,11 @@
 
 use std::io::{BufRead, Write};
 
+use anyhow::{Context, bail};
+
 mod board;
 mod certificate;
+pub mod check;
 mod parse;
 pub mod reference;
 mod solve;
@@ -48,15 +55,56 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// Like [`run`], then the explanation: the [`Certificate`] of the answer, as text.
+/// Like [`run`], then the explanation: the [`Certificate`] of the answer, checked by
+/// [`check`](mod@check), as text. The answer printed is the one the certificate proves.
+///
+/// # Errors
+/// As [`run`]; an internal error if the certificate fails its check or the solver
+/// disagrees with the answer it proves.
+pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let board = parse(input)?;
+    let certificate = certify(&board);
+    check::check(&board, &certificate).context("internal error: the certificate is wrong")?;
+    let proven = certificate.outcome();
+    let solved = solve(&board);
+    if solved != proven {
+        bail!("internal error: the solver says {solved}, the certificate proves {proven}");
+    }
+    writeln!(output, "{proven}")?;
+    writeln!(output)?;
+    write!(output, "{certificate}")?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Reads one board and writes its [`Certificate`] as JSON, on one line.
 ///
 /// # Errors
 /// As [`run`].
-pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let board = parse(input)?;
-    writeln!(output, "{}", solve(&board))?;
+    serde_json::to_writer(&mut output, &certify(&board))?;
     writeln!(output)?;
-    write!(output, "{}", certify(&board))?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Checks the JSON `certificate` against the board read from `input`, without solving,
+/// and writes the answer it proves exactly as [`run`] would.
+///
+/// # Errors
+/// Malformed JSON or input, a certificate for another board, or the first false step of
+/// its evidence.
+pub fn check_certificate<R: BufRead, W: Write>(
+    certificate: &str,
+    input: R,
+    mut output: W,
+) -> anyhow::Result<()> {
+    let certificate: Certificate = serde_json::from_str(certificate)
+        .context("the certificate is not a statues certificate in JSON")?;
+    let board = parse(input)?;
+    check::check(&board, &certificate)?;
+    writeln!(output, "{}", certificate.outcome())?;
     output.flush()?;
     Ok(())
 }

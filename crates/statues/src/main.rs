@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: statues::run,
             explain: statues::explain,
-            certificate: None,
-            check: None,
+            certificate: Some(statues::print_certificate),
+            check: Some(statues::check_certificate),
         },
     )
 }

@@ -1,143 +1,51 @@
-//! An independent checker of the `--explain` certificates: it replays them by the rules
-//! (statues moved literally, one row a round) and trusts nothing from the solver. It runs
-//! on every test case and on thousands of generated boards, and refuses every kind of lie.
+//! The library's checker ([`statues::check`]) on real certificates (every test case and
+//! thousands of generated boards) and on every kind of lie; each lie is also written as
+//! JSON and refused by the binary's `--check FILE` with exit code 1.
 
 use std::collections::BTreeSet;
+use std::io::Write;
 
+use gridkit::testdata::run_binary_with;
 use gridkit::testkit::{ProblemKit, case_rng, scale_of};
+use statues::check::Refusal;
 use statues::testkit::Kit;
 use statues::{
     ANNA, Board, Certificate, Evidence, MARIA, Outcome, SIZE, Square, certify, parse, reference,
 };
 
-/// Why the checker refuses a certificate. Rounds count from 1: round `r` is Maria's
-/// `r`-th move and the fall after it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Rejection {
-    OtherBoard,
-    WalkStartsElsewhere,
-    NotAKingMove {
-        round: usize,
-    },
-    OntoStatue {
-        round: usize,
-    },
-    Crushed {
-        round: usize,
-    },
-    GoesOnAfterAnna {
-        round: usize,
-    },
-    /// The walk ends neither on Anna nor with the board clear of statues.
-    StopsEarly,
-    NoSets,
-    FirstSetWithoutMaria,
-    AnnaReachable {
-        round: usize,
-    },
-    MissingSquare {
-        round: usize,
-        square: Square,
-    },
-    LastSetNotEmpty,
+const BINARY: &str = env!("CARGO_BIN_EXE_statues");
+
+/// What the checker says of `certificate` for `board`: the answer it proves, or why not.
+fn check(board: &Board, certificate: &Certificate) -> Result<Outcome, Refusal> {
+    statues::check::check(board, certificate).map(|()| certificate.outcome())
 }
 
-/// The statues of `board` at the start.
-fn statues_of(board: &Board) -> BTreeSet<Square> {
-    (0..SIZE)
-        .flat_map(|row| (0..SIZE).map(move |col| (row, col)))
-        .filter(|&(row, col)| board.has_statue(row, col))
-        .collect()
+/// Runs `statues --check FILE` on `certificate` written as JSON, with `board` on stdin:
+/// its exit code, stdout and stderr.
+fn binary_check(board: &Board, certificate: &Certificate) -> (Option<i32>, String, String) {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    serde_json::to_writer(&mut file, certificate).unwrap();
+    file.flush().unwrap();
+    let path = file.path().to_str().unwrap();
+    let input = board.to_string();
+    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (
+        output.status.code(),
+        text(output.stdout),
+        text(output.stderr),
+    )
 }
 
-/// The statues one fall later: each one row down, those on the bottom row gone.
-fn fall(statues: &BTreeSet<Square>) -> BTreeSet<Square> {
-    statues
-        .iter()
-        .filter(|&&(row, _)| row + 1 < SIZE)
-        .map(|&(row, col)| (row + 1, col))
-        .collect()
-}
-
-fn is_king_move(from: Square, to: Square) -> bool {
-    to.0 < SIZE && to.1 < SIZE && from.0.abs_diff(to.0) <= 1 && from.1.abs_diff(to.1) <= 1
-}
-
-/// Verifies `certificate` for `board` (parsed on its own) and returns what it proves.
-fn check(board: &Board, certificate: &Certificate) -> Result<Outcome, Rejection> {
-    if certificate.board != *board {
-        return Err(Rejection::OtherBoard);
-    }
-    match &certificate.evidence {
-        Evidence::Walk(walk) => check_walk(board, walk).map(|()| Outcome::Win),
-        Evidence::Cornered(safe) => check_cornered(board, safe).map(|()| Outcome::Lose),
-    }
-}
-
-fn check_walk(board: &Board, walk: &[Square]) -> Result<(), Rejection> {
-    if walk.first() != Some(&MARIA) {
-        return Err(Rejection::WalkStartsElsewhere);
-    }
-    let mut statues = statues_of(board);
-    for (index, pair) in walk.windows(2).enumerate() {
-        let (round, from, to) = (index + 1, pair[0], pair[1]);
-        if from == ANNA {
-            return Err(Rejection::GoesOnAfterAnna { round });
-        }
-        if !is_king_move(from, to) {
-            return Err(Rejection::NotAKingMove { round });
-        }
-        if statues.contains(&to) {
-            return Err(Rejection::OntoStatue { round });
-        }
-        if to == ANNA {
-            // She wins on arrival; the statues do not fall again.
-            continue;
-        }
-        statues = fall(&statues);
-        if statues.contains(&to) {
-            return Err(Rejection::Crushed { round });
-        }
-    }
-    if walk.last() == Some(&ANNA) || statues.is_empty() {
-        Ok(())
-    } else {
-        Err(Rejection::StopsEarly)
-    }
-}
-
-fn check_cornered(board: &Board, safe: &[BTreeSet<Square>]) -> Result<(), Rejection> {
-    let first = safe.first().ok_or(Rejection::NoSets)?;
-    if !first.contains(&MARIA) {
-        return Err(Rejection::FirstSetWithoutMaria);
-    }
-    let every_square: Vec<Square> = (0..SIZE)
-        .flat_map(|row| (0..SIZE).map(move |col| (row, col)))
-        .collect();
-    let mut statues = statues_of(board);
-    for (index, pair) in safe.windows(2).enumerate() {
-        let (round, now, next) = (index + 1, &pair[0], &pair[1]);
-        let fallen = fall(&statues);
-        for &from in now {
-            for &to in every_square.iter().filter(|&&to| is_king_move(from, to)) {
-                if statues.contains(&to) {
-                    continue;
-                }
-                if to == ANNA {
-                    return Err(Rejection::AnnaReachable { round });
-                }
-                if !fallen.contains(&to) && !next.contains(&to) {
-                    return Err(Rejection::MissingSquare { round, square: to });
-                }
-            }
-        }
-        statues = fallen;
-    }
-    if safe.last().is_some_and(BTreeSet::is_empty) {
-        Ok(())
-    } else {
-        Err(Rejection::LastSetNotEmpty)
-    }
+/// The lie is refused by the library checker as `expected` says, and by the binary's
+/// `--check` with exit code 1 and the same message.
+fn assert_refused(board: &Board, lie: &Certificate, expected: impl Fn(&Refusal) -> bool) {
+    let refusal = check(board, lie).expect_err("the lie is accepted");
+    assert!(expected(&refusal), "{refusal:?} on\n{board}");
+    let (code, stdout, stderr) = binary_check(board, lie);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert_eq!(stderr, format!("error: {refusal}\n"));
+    assert!(stdout.is_empty(), "{stdout}");
 }
 
 /// Boards with their real certificates: every test case, then generated boards.
@@ -187,11 +95,11 @@ fn thousands_of_generated_boards_have_valid_certificates() {
 }
 
 /// Every real walk with a changed step, as `change(board, walk, round)` makes it (or
-/// `None` where it cannot), with what the checker says of it.
+/// `None` where it cannot): the board, the lie and the round changed.
 fn tampered_walks(
     change: impl Fn(&Board, &[Square], usize) -> Option<Square>,
-) -> Vec<(usize, Result<Outcome, Rejection>)> {
-    let mut verdicts = Vec::new();
+) -> Vec<(Board, Certificate, usize)> {
+    let mut lies = Vec::new();
     for (board, certificate) in real_certificates(1_000) {
         let Evidence::Walk(walk) = &certificate.evidence else {
             continue;
@@ -204,11 +112,26 @@ fn tampered_walks(
                     board,
                     evidence: Evidence::Walk(lie),
                 };
-                verdicts.push((round, check(&board, &tampered)));
+                lies.push((board, tampered, round));
             }
         }
     }
-    verdicts
+    lies
+}
+
+/// Every lie is refused as `expected(round, refusal)` says; the first one also by the
+/// binary.
+fn assert_all_refused(
+    lies: &[(Board, Certificate, usize)],
+    expected: impl Fn(usize, &Refusal) -> bool,
+) {
+    assert!(lies.len() > 20, "only {} lies told", lies.len());
+    for (board, lie, round) in lies {
+        let refusal = check(board, lie).expect_err("the lie is accepted");
+        assert!(expected(*round, &refusal), "{refusal:?} on\n{board}");
+    }
+    let (board, lie, round) = &lies[0];
+    assert_refused(board, lie, |refusal| expected(*round, refusal));
 }
 
 /// A square around `walk[round - 1]` (within `reach` rows and columns, at least one of them
@@ -232,51 +155,40 @@ fn square_near(
 
 #[test]
 fn a_step_onto_a_statue_is_refused() {
-    let verdicts =
+    let lies =
         tampered_walks(|board, walk, round| square_near(board, walk, round, 1, |before, _| before));
-    assert!(
-        verdicts.len() > 20,
-        "only {} walks tampered",
-        verdicts.len()
+    assert_all_refused(
+        &lies,
+        |round, refusal| matches!(refusal, Refusal::OntoStatue { round: r, .. } if *r == round),
     );
-    for (round, verdict) in verdicts {
-        assert_eq!(verdict, Err(Rejection::OntoStatue { round }));
-    }
 }
 
 #[test]
 fn a_step_into_the_square_a_statue_falls_on_is_refused() {
-    let verdicts = tampered_walks(|board, walk, round| {
+    let lies = tampered_walks(|board, walk, round| {
         square_near(board, walk, round, 1, |before, after| !before && after)
     });
-    assert!(
-        verdicts.len() > 20,
-        "only {} walks tampered",
-        verdicts.len()
+    assert_all_refused(
+        &lies,
+        |round, refusal| matches!(refusal, Refusal::Crushed { round: r, .. } if *r == round),
     );
-    for (round, verdict) in verdicts {
-        assert_eq!(verdict, Err(Rejection::Crushed { round }));
-    }
 }
 
 #[test]
-fn a_two_square_jump_is_refused() {
-    let verdicts = tampered_walks(|board, walk, round| {
+fn an_illegal_move_a_two_square_jump_is_refused() {
+    let lies = tampered_walks(|board, walk, round| {
         square_near(board, walk, round, 2, |before, after| !before && !after)
     });
-    assert!(
-        verdicts.len() > 20,
-        "only {} walks tampered",
-        verdicts.len()
+    assert_all_refused(
+        &lies,
+        |round, refusal| matches!(refusal, Refusal::NotAKingMove { round: r, .. } if *r == round),
     );
-    for (round, verdict) in verdicts {
-        assert_eq!(verdict, Err(Rejection::NotAKingMove { round }));
-    }
 }
 
+/// Off by one: the walk stops a round short.
 #[test]
 fn a_walk_that_stops_early_is_refused() {
-    let mut tampered = 0;
+    let mut lies = Vec::new();
     for (board, certificate) in real_certificates(1_000) {
         let Evidence::Walk(mut walk) = certificate.evidence else {
             continue;
@@ -285,23 +197,22 @@ fn a_walk_that_stops_early_is_refused() {
             continue;
         }
         walk.pop();
+        let rounds = walk.len() - 1;
         let lie = Certificate {
             board,
             evidence: Evidence::Walk(walk),
         };
-        assert_eq!(
-            check(&board, &lie),
-            Err(Rejection::StopsEarly),
-            "on\n{board}"
-        );
-        tampered += 1;
+        lies.push((board, lie, rounds));
     }
-    assert!(tampered > 20, "only {tampered} walks shortened");
+    assert_all_refused(&lies, |rounds, refusal| {
+        *refusal == Refusal::StopsEarly { rounds }
+    });
 }
 
+/// A missing case: a square Maria can be alive on left out of its round's set.
 #[test]
 fn a_lose_set_missing_a_reachable_square_is_refused() {
-    let mut tampered = 0;
+    let mut lies = Vec::new();
     for (board, certificate) in real_certificates(1_000) {
         let Evidence::Cornered(safe) = certificate.evidence else {
             continue;
@@ -315,37 +226,40 @@ fn a_lose_set_missing_a_reachable_square_is_refused() {
                     board,
                     evidence: Evidence::Cornered(lie),
                 };
-                assert_eq!(
-                    check(&board, &lie),
-                    Err(Rejection::MissingSquare { round, square })
+                let refusal = check(&board, &lie).expect_err("the lie is accepted");
+                assert!(
+                    matches!(refusal, Refusal::MissingSquare { round: r, square: s, .. } if r == round && s == square),
+                    "{refusal:?}"
                 );
-                tampered += 1;
+                lies.push((board, lie, round));
             }
         }
     }
-    assert!(tampered > 20, "only {tampered} sets tampered");
+    assert_all_refused(
+        &lies,
+        |round, refusal| matches!(refusal, Refusal::MissingSquare { round: r, .. } if *r == round),
+    );
 }
 
+/// Off by one: the sets stop a round before the empty one.
 #[test]
 fn a_lose_whose_last_set_is_not_empty_is_refused() {
-    let mut tampered = 0;
+    let mut lies = Vec::new();
     for (board, certificate) in real_certificates(1_000) {
         let Evidence::Cornered(mut safe) = certificate.evidence else {
             continue;
         };
         safe.pop();
+        let rounds = safe.len() - 1;
         let lie = Certificate {
             board,
             evidence: Evidence::Cornered(safe),
         };
-        assert_eq!(
-            check(&board, &lie),
-            Err(Rejection::LastSetNotEmpty),
-            "on\n{board}"
-        );
-        tampered += 1;
+        lies.push((board, lie, rounds));
     }
-    assert!(tampered > 20, "only {tampered} last sets dropped");
+    assert_all_refused(&lies, |rounds, refusal| {
+        *refusal == Refusal::LastSetNotEmpty { rounds }
+    });
 }
 
 #[test]
@@ -358,22 +272,32 @@ fn certificates_for_another_board_or_start_are_refused() {
     .unwrap();
     let mut certificate = certify(&board);
     let other = Board::from_fn(|row, col| (row, col) == (3, 3));
-    assert_eq!(check(&other, &certificate), Err(Rejection::OtherBoard));
+    // The first row where the boards differ.
+    let row = (0..SIZE)
+        .find(|&row| (0..SIZE).any(|col| board.has_statue(row, col) != other.has_statue(row, col)))
+        .unwrap()
+        + 1;
+    assert_refused(&other, &certificate, |refusal| {
+        *refusal == Refusal::OtherBoard { row }
+    });
+    let (_, _, stderr) = binary_check(&other, &certificate);
+    assert_eq!(
+        stderr,
+        format!("error: the certificate is for another board: row {row} differs\n")
+    );
     certificate.evidence = Evidence::Walk(vec![(6, 0)]);
-    assert_eq!(
-        check(&board, &certificate),
-        Err(Rejection::WalkStartsElsewhere)
-    );
+    assert_refused(&board, &certificate, |refusal| {
+        *refusal == Refusal::WalkStartsElsewhere
+    });
     certificate.evidence = Evidence::Cornered(vec![BTreeSet::from([(6, 0)]), BTreeSet::new()]);
-    assert_eq!(
-        check(&board, &certificate),
-        Err(Rejection::FirstSetWithoutMaria)
-    );
+    assert_refused(&board, &certificate, |refusal| {
+        *refusal == Refusal::FirstSetWithoutMaria
+    });
     certificate.evidence = Evidence::Cornered(Vec::new());
-    assert_eq!(check(&board, &certificate), Err(Rejection::NoSets));
+    assert_refused(&board, &certificate, |refusal| *refusal == Refusal::NoSets);
 }
 
-/// A LOSE claimed for a board Maria wins: her sets reach Anna's neighbourhood.
+/// The other verdict: a LOSE claimed for a board Maria wins, her sets reaching Anna.
 #[test]
 fn a_lose_claimed_for_a_won_board_is_refused() {
     let board = Board::default();
@@ -389,8 +313,94 @@ fn a_lose_claimed_for_a_won_board_is_refused() {
         board,
         evidence: Evidence::Cornered(safe),
     };
+    assert_refused(&board, &lie, |refusal| {
+        matches!(refusal, Refusal::AnnaReachable { round: 7, .. })
+    });
+    let (_, _, stderr) = binary_check(&board, &lie);
     assert_eq!(
-        check(&board, &lie),
-        Err(Rejection::AnnaReachable { round: 7 })
+        stderr,
+        "error: the certificate does not prove an answer: round 7: from row 2, column 7 \
+         Maria reaches Anna\n"
     );
+}
+
+/// The other verdict: a WIN claimed for every lost test case, with the walk that stays
+/// put as long as it can (it must be refused, however it ends).
+#[test]
+fn a_win_claimed_for_a_lost_board_is_refused() {
+    let mut told = 0;
+    for (board, certificate) in real_certificates(0) {
+        if certificate.outcome() != Outcome::Lose {
+            continue;
+        }
+        for rounds in 0..=SIZE {
+            let lie = Certificate {
+                board,
+                evidence: Evidence::Walk(vec![MARIA; rounds + 1]),
+            };
+            assert!(check(&board, &lie).is_err(), "on\n{board}");
+        }
+        let up: Vec<Square> = (0..SIZE).map(|k| (SIZE - 1 - k, k)).collect();
+        let lie = Certificate {
+            board,
+            evidence: Evidence::Walk(up),
+        };
+        assert_refused(&board, &lie, |_| true);
+        told += 1;
+    }
+    assert!(told > 5, "only {told} lost boards");
+}
+
+#[test]
+fn the_binary_accepts_every_genuine_certificate_and_prints_the_answer() {
+    let cases = gridkit::testdata::cases("statues").unwrap();
+    for case in &cases {
+        let board = parse(case.input.as_bytes()).unwrap();
+        let certificate = certify(&board);
+        let json = run_binary_with(BINARY, &["--certificate"], case.input.as_bytes()).unwrap();
+        assert!(json.status.success(), "{}", case.name);
+        let read: Certificate = serde_json::from_slice(&json.stdout).unwrap();
+        assert_eq!(read, certificate, "{}", case.name);
+        let (code, stdout, stderr) = binary_check(&board, &read);
+        assert_eq!(code, Some(0), "{}: {stderr}", case.name);
+        assert_eq!(stdout, case.expected, "{}", case.name);
+    }
+}
+
+#[test]
+fn malformed_json_is_refused() {
+    let board = Board::default();
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(br#"{"board": [".......A"], "evidence": {"walk": [[7, 0]]}}"#)
+        .unwrap();
+    let path = file.path().to_str().unwrap();
+    let output = run_binary_with(BINARY, &["--check", path], board.to_string().as_bytes()).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(
+            "error: the certificate is not a statues certificate in JSON: the board, line 2:"
+        ),
+        "{stderr}"
+    );
+    file.as_file().set_len(0).unwrap();
+    let output = run_binary_with(BINARY, &["--check", path], board.to_string().as_bytes()).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn no_explanation_line_is_longer_than_100_characters() {
+    for case in gridkit::testdata::cases("statues").unwrap() {
+        let text =
+            gridkit::testkit::output_of(|i, o| statues::explain(i, o), case.input.as_bytes());
+        for (number, line) in text.lines().enumerate() {
+            let width = line.chars().count();
+            assert!(
+                width <= 100,
+                "{} line {}: {width} characters",
+                case.name,
+                number + 1
+            );
+        }
+    }
 }

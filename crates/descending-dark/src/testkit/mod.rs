@@ -51,7 +51,7 @@ impl ProblemKit for Kit {
     }
 
     fn explain(input: &Vec<Case>) -> String {
-        match crate::explain::certify_all(input) {
+        match crate::certificate::certify_all(input) {
             Ok(certificate) => certificate.to_string(),
             Err(error) => format!("error: {error:#}"),
         }

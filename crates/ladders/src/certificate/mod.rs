@@ -1,19 +1,31 @@
-//! The certificate `--explain` prints: the expected turns from every square and, for every
-//! ladder, whether to climb it. With these a checker can confirm the answer on its own:
+//! The certificate: the expected turns from every square and, for every ladder, whether
+//! to climb it. With these [`crate::check`] confirms the answer without the solver:
 //! evaluate the stated climbing choices on the game's rules, compare the values, and see
 //! that no single choice changed would do better.
+//!
+//! In JSON (`--certificate`, read by `--check`), squares are `[row, column]` from 0, row 0
+//! being the input's first line (the top row):
+//! `{"board": [[0, 0, ...], ...], "expected": [[33.04..., ...], ...], "ladders": [{"base":
+//! [9, 2], "top": [7, 2], "stay": 30.1, "at_top": 28.0, "climb": true}, ...]}`: the board's
+//! ten rows of heights as the input gives them, the expected turns laid out the same way,
+//! and every ladder once, in reading order.
 
-mod display;
+mod text;
 
 use gridkit::Pos;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, SIZE};
 use crate::solve::{expected_along_path, path_index};
 
 /// Why the answer is right: the value of every square under the best climbing choices,
 /// and those choices.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Certificate {
+    /// The board the certificate is for, in JSON as the input's rows of heights.
+    #[serde(with = "rows")]
+    pub board: Board,
     /// The minimum expected number of turns to the Goal from each square,
     /// `expected[row][col]`, laid out as the input lays out the board (row 0 is line 1,
     /// the top row; col 0 the left column).
@@ -24,11 +36,14 @@ pub struct Certificate {
 }
 
 /// One ladder and the choice to climb it or not.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LadderChoice {
     /// The square the ladder starts on (row 0 on top, as in the input).
+    #[serde(with = "square")]
     pub base: Pos,
     /// The square it leads to, higher in the same column.
+    #[serde(with = "square")]
     pub top: Pos,
     /// The expected turns when staying on the base: `expected` there.
     pub stay: f64,
@@ -84,5 +99,79 @@ pub fn certify(board: &Board) -> Certificate {
             });
         }
     }
-    Certificate { expected, ladders }
+    Certificate {
+        board: board.clone(),
+        expected,
+        ladders,
+    }
+}
+
+/// The board in JSON: the input's ten rows of heights, read back by
+/// [`crate::parse_board`] so that a certificate's board keeps every promise an input does.
+mod rows {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::board::{Board, SIZE};
+
+    pub fn serialize<S: Serializer>(board: &Board, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(board.rows())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
+        let rows = <[[u8; SIZE]; SIZE]>::deserialize(deserializer)?;
+        let text: String = rows
+            .iter()
+            .map(|row| {
+                let heights: Vec<String> = row.iter().map(u8::to_string).collect();
+                heights.join(" ") + "\n"
+            })
+            .collect();
+        crate::parse_board(text.as_bytes())
+            .map_err(|error| D::Error::custom(format!("the board, {error}")))
+    }
+}
+
+/// A square in JSON: `[row, column]`, both from 0.
+mod square {
+    use gridkit::Pos;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(pos: &Pos, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq([pos.row, pos.col])
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Pos, D::Error> {
+        let [row, col] = <[usize; 2]>::deserialize(deserializer)?;
+        Ok(Pos::new(row, col))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_holds_the_board_and_reads_back() {
+        let text = "0 0 0 0 0 0 0 0 0 0\n".repeat(9) + "0 0 1 0 0 0 0 0 0 0\n";
+        let board = crate::parse_board(text.as_bytes()).unwrap();
+        let certificate = certify(&board);
+        let json = serde_json::to_string(&certificate).unwrap();
+        assert!(
+            json.starts_with(r#"{"board":[[0,0,0,0,0,0,0,0,0,0],"#),
+            "{json}"
+        );
+        assert!(
+            json.contains(r#""ladders":[{"base":[9,2],"top":[8,2],"#),
+            "{json}"
+        );
+        let read: Certificate = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, certificate);
+        let bad = json.replacen("[0,0,0,0,0,0,0,0,0,0]", "[0,0,0,0,0,0,0,0,0,1]", 1);
+        let error = serde_json::from_str::<Certificate>(&bad).unwrap_err();
+        assert!(
+            error.to_string().contains("the board, line 1, column 19"),
+            "{error}"
+        );
+    }
 }

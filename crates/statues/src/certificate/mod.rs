@@ -1,4 +1,6 @@
-//! Why the answer is right, as data a checker can verify without trusting the solver.
+//! The certificate: why the answer is right, as data a checker can verify without trusting
+//! the solver ([`crate::check`] does), written and read as JSON by `--certificate` and
+//! `--check`.
 //!
 //! - `WIN`: Maria's walk, one square per round, that never steps onto a statue, is never
 //!   under one when they fall, and either reaches Anna or outlasts every statue (after
@@ -6,23 +8,34 @@
 //! - `LOSE`: for each round, every square Maria could be standing on alive after it.
 //!   The first set is her start, every safe move from one set lands in the next, and the
 //!   last set is empty: whatever she does, a statue gets her.
+//!
+//! The JSON carries the board it was made for, as the input's eight rows, so that a
+//! certificate cannot be passed off for another board:
+//! `{"board": [".......A", ...], "evidence": {"walk": [[7, 0], [6, 1], ...]}}` or
+//! `{"board": [...], "evidence": {"cornered": [[[7, 0]], [[6, 0], [7, 1]], []]}}`, squares
+//! as `[row, column]` from 0, row 0 being the input's first line.
 
-mod display;
+mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
 
 use crate::board::{ANNA, Board, MARIA, Outcome, Square, king_moves};
 
 /// The answer for a board, with its evidence.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Certificate {
-    /// The board the evidence is about.
+    /// The board the evidence is about, in JSON as the input's rows.
+    #[serde(with = "rows")]
     pub board: Board,
     pub evidence: Evidence,
 }
 
 /// What proves the answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Evidence {
     /// `WIN`: the squares Maria stands on, her start first, then one per round. It ends
     /// on Anna's square, or on the round after which no statue is left.
@@ -88,6 +101,28 @@ pub fn certify(board: &Board) -> Certificate {
     }
 }
 
+/// The board in JSON: its eight rows as the input writes them, read back by [`crate::parse`]
+/// so that a certificate's board obeys every rule an input does.
+mod rows {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::board::Board;
+
+    pub fn serialize<S: Serializer>(board: &Board, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(board.to_string().lines())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Board, D::Error> {
+        let rows = Vec::<String>::deserialize(deserializer)?;
+        if rows.iter().any(|row| row.contains(['\n', '\r'])) {
+            return Err(D::Error::custom("a row of the board holds a line break"));
+        }
+        crate::parse::parse(rows.join("\n").as_bytes())
+            .map_err(|error| D::Error::custom(format!("the board, {error}")))
+    }
+}
+
 /// The walk from Maria's start to `end`, a square of the last round searched.
 fn walk_back(reached_from: &[BTreeMap<Square, Square>], end: Square) -> Vec<Square> {
     let mut walk = vec![end];
@@ -119,6 +154,23 @@ mod tests {
             Evidence::Cornered(vec![BTreeSet::from([MARIA]), BTreeSet::new()])
         );
         assert_eq!(full.outcome(), Outcome::Lose);
+    }
+
+    #[test]
+    fn the_json_holds_the_board_as_rows_and_reads_back() {
+        let board = Board::from_fn(|row, col| (row, col) == (6, 0));
+        let certificate = certify(&board);
+        let json = serde_json::to_string(&certificate).unwrap();
+        assert!(json.starts_with(r#"{"board":[".......A","#), "{json}");
+        assert!(json.contains(r#""evidence":{"walk":[[7,0],"#), "{json}");
+        let read: Certificate = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, certificate);
+        let bad = json.replacen(".......A", "........", 1);
+        let error = serde_json::from_str::<Certificate>(&bad).unwrap_err();
+        assert!(
+            error.to_string().contains("the board, line 1, column 8"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The certificate as text for a terminal: the values laid out as the board, a map of
-//! the climbing choices, and one line per ladder comparing its two values.
+//! The certificate as text, the explanation `--explain` prints: the values laid out as the
+//! board, a map of the climbing choices, and one line per ladder comparing its two values.
 
 use std::cmp::Ordering;
 use std::fmt;

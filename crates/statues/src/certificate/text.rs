@@ -1,5 +1,5 @@
-//! The certificate as text: what happens, then the board after every round, drawn side
-//! by side with the statement's row and column numbers.
+//! The certificate as text, the explanation `--explain` prints: what happens, then the
+//! board after every round, drawn side by side with the statement's row and column numbers.
 
 use std::collections::BTreeSet;
 use std::fmt::{self, Display};
@@ -40,7 +40,7 @@ fn write_walk(f: &mut fmt::Formatter<'_>, board: &Board, walk: &[Square]) -> fmt
             f,
             "Maria reaches Anna in round {rounds}, before the statues fall again."
         )?;
-        writeln!(f, "Her moves: {moves}.")?;
+        writeln!(f, "Her moves:\n  {moves}.")?;
     } else if rounds == 0 {
         writeln!(f, "No statue is on the board: Maria walks freely to Anna.")?;
     } else {
@@ -48,7 +48,11 @@ fn write_walk(f: &mut fmt::Formatter<'_>, board: &Board, walk: &[Square]) -> fmt
             f,
             "No statue is left after round {rounds}: from then on Maria walks freely to Anna."
         )?;
-        writeln!(f, "Her moves until then: {moves}, to {}.", square_name(end))?;
+        writeln!(
+            f,
+            "Her moves until then, to {}:\n  {moves}.",
+            square_name(end)
+        )?;
     }
     writeln!(f, "{NUMBERING}")?;
     writeln!(
