@@ -180,17 +180,17 @@ const CHECKER_MAY_NAME: [(&str, &[&str]); 5] = [
             "Run",
         ],
     ),
-    // The parsed input, then the certificate's data types; extend with the checker's needs
-    // when it is written.
     (
         "gam",
         &[
+            // The parsed input.
             "Board",
             "Player",
-            "read_boards",
-            "Certificate",
-            "Play",
-            "Move",
+            "parse",
+            // The certificate's data types.
+            "TestCertificate",
+            "Rule",
+            "Square",
         ],
     ),
     (
@@ -198,11 +198,21 @@ const CHECKER_MAY_NAME: [(&str, &[&str]); 5] = [
         &["Board", "parse_board", "Certificate", "LadderChoice"],
     ),
     ("statues", &["Board", "parse", "Certificate", "Evidence"]),
-    ("sweets", &["Mask", "parse", "Certificate", "Defence"]),
+    (
+        "sweets",
+        &[
+            // The parsed input.
+            "Mask",
+            "parse",
+            // The certificate's data types.
+            "Certificate",
+            "Proof",
+            "Position",
+            "Winner",
+            "Cell",
+        ],
+    ),
 ];
-
-/// The crates whose checker is still to be written: they alone may have none yet.
-const CHECKER_NOT_YET_WRITTEN: [&str; 2] = ["gam", "sweets"];
 
 /// The checker's files of the crate in `folder`: `src/check.rs` and everything under
 /// `src/check/`, each with its module path (`["check"]`, `["check", "moves"]`, ...).
@@ -346,7 +356,10 @@ fn checker_violations(
     own_name: &str,
     allowed: &[&str],
 ) -> Vec<(usize, String)> {
-    let code = code_only(code);
+    // The checker's unit tests are not the checker: they may use anything, and their own
+    // `super::*` is the checker itself.
+    let checker = code.find("#[cfg(test)]").map_or(code, |at| &code[..at]);
+    let code = code_only(checker);
     let mut named: Vec<(usize, Vec<String>)> = Vec::new();
     for root in ["crate", own_name] {
         named.extend(paths_from(&code, root));
@@ -389,13 +402,10 @@ fn checkers_name_only_the_input_and_the_certificate_from_their_crate() {
             panic!("{name} has no entry in CHECKER_MAY_NAME");
         };
         let files = checker_files(&folder);
-        if files.is_empty() {
-            assert!(
-                CHECKER_NOT_YET_WRITTEN.contains(&name.as_str()),
-                "{name} has no checker (src/check.rs or src/check/)"
-            );
-            continue;
-        }
+        assert!(
+            !files.is_empty(),
+            "{name} has no checker (src/check.rs or src/check/)"
+        );
         let own_name = name.replace('-', "_");
         for (path, module) in files {
             let violations = checker_violations(&read(&path), &module, &own_name, allowed);

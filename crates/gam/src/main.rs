@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: gam::run,
             explain: gam::explain,
-            certificate: Some(gam::print_certificate),
-            check: Some(gam::check_certificate),
+            certificate: gam::print_certificate,
+            check: gam::check_certificate,
         },
     )
 }

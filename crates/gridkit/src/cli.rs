@@ -62,10 +62,10 @@ pub struct Commands<E> {
     /// Prints the proven output, then the explanation.
     pub explain: Command<E>,
     /// Prints the certificate as JSON.
-    pub certificate: Option<Command<E>>,
+    pub certificate: Command<E>,
     /// Checks the certificate given as text against the input: prints the proven output,
     /// or fails naming the first false step.
-    pub check: Option<CheckCommand<E>>,
+    pub check: CheckCommand<E>,
 }
 
 /// The usage text of the binary `name`.
@@ -118,14 +118,10 @@ pub fn main<E: Display>(name: &str, commands: Commands<E>) -> ExitCode {
         }
         Mode::Answer => exit_code((commands.run)(input, output)),
         Mode::Explain => exit_code((commands.explain)(input, output)),
-        Mode::Certificate => match commands.certificate {
-            Some(certificate) => exit_code(certificate(input, output)),
-            None => exit_code(Err(format!("{name} has no JSON certificate yet"))),
-        },
-        Mode::Check(path) => match (commands.check, read_certificate(&path)) {
-            (None, _) => exit_code(Err(format!("{name} cannot check certificates yet"))),
-            (Some(check), Ok(text)) => exit_code(check(&text, input, output)),
-            (Some(_), Err(error)) => exit_code(Err(error)),
+        Mode::Certificate => exit_code((commands.certificate)(input, output)),
+        Mode::Check(path) => match read_certificate(&path) {
+            Ok(text) => exit_code((commands.check)(&text, input, output)),
+            Err(error) => exit_code(Err(error)),
         },
     }
 }

@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: ladders::run,
             explain: ladders::explain,
-            certificate: Some(ladders::print_certificate),
-            check: Some(ladders::check_certificate),
+            certificate: ladders::print_certificate,
+            check: ladders::check_certificate,
         },
     )
 }

@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: statues::run,
             explain: statues::explain,
-            certificate: Some(statues::print_certificate),
-            check: Some(statues::check_certificate),
+            certificate: statues::print_certificate,
+            check: statues::check_certificate,
         },
     )
 }

@@ -4,8 +4,8 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: sweets::run,
             explain: sweets::explain,
-            certificate: Some(sweets::print_certificate),
-            check: Some(sweets::check_certificate),
+            certificate: sweets::print_certificate,
+            check: sweets::check_certificate,
         },
     )
 }
