@@ -67,7 +67,36 @@ impl Hierarchy {
         };
         let probe = Cgroup::create(&hierarchy, "probe")?;
         probe.remove();
+        hierarchy.sweep_stale();
         Ok(hierarchy)
+    }
+
+    /// Removes the groups a killed spawner left behind: ours by name, empty (removing a
+    /// group with a process in it fails), and older than any run may last.
+    fn sweep_stale(&self) {
+        let parents: Vec<&PathBuf> = match self {
+            Hierarchy::V2 { parent } => vec![parent],
+            Hierarchy::V1 {
+                memory,
+                cpuacct,
+                pids,
+            } => vec![memory, cpuacct, pids],
+        };
+        let stale_after = std::time::Duration::from_secs(120);
+        for parent in parents {
+            let Ok(entries) = fs::read_dir(parent) else {
+                continue;
+            };
+            for entry in entries.filter_map(Result::ok) {
+                let old = entry
+                    .metadata()
+                    .and_then(|meta| meta.modified())
+                    .is_ok_and(|made| made.elapsed().is_ok_and(|age| age > stale_after));
+                if old && entry.file_name().to_string_lossy().starts_with("xtask-") {
+                    let _ = fs::remove_dir(entry.path());
+                }
+            }
+        }
     }
 
     /// How the report names it.

@@ -34,7 +34,8 @@ static LIVE: Mutex<Registry> = Mutex::new(Registry {
 });
 
 struct Registry {
-    spawners: BTreeMap<u32, ()>,
+    /// Each spawner's pid, with the descriptor of its input.
+    spawners: BTreeMap<u32, i32>,
     folders: BTreeMap<PathBuf, ()>,
 }
 
@@ -175,7 +176,8 @@ pub fn run_in_box(program: &Resolved, sandbox: &Path, io: &Io, limits: Limits) -
 /// A running spawner, with the pipes to talk to it.
 struct Spawner {
     child: Child,
-    requests: BufWriter<ChildStdin>,
+    /// Taken (closed) when the spawner is dropped: its end of input tells it to finish.
+    requests: Option<BufWriter<ChildStdin>>,
     replies: BufReader<ChildStdout>,
     layers: Layers,
 }
@@ -216,8 +218,9 @@ impl Spawner {
             .stderr(Stdio::inherit())
             .spawn()
             .with_context(|| format!("starting the spawner {}", program.display()))?;
-        lock().spawners.insert(child.id(), ());
-        let requests = BufWriter::new(child.stdin.take().context("spawner without stdin")?);
+        let input = child.stdin.take().context("spawner without stdin")?;
+        lock().spawners.insert(child.id(), input.as_raw_fd());
+        let requests = Some(BufWriter::new(input));
         let replies = BufReader::new(child.stdout.take().context("spawner without stdout")?);
         let mut spawner = Spawner {
             child,
@@ -241,8 +244,12 @@ impl Spawner {
 
     fn request(&mut self, request: &Request) -> Result<Report> {
         let line = serde_json::to_string(request)?;
-        writeln!(self.requests, "{line}")?;
-        self.requests.flush().context("writing to the spawner")?;
+        let requests = self
+            .requests
+            .as_mut()
+            .context("the spawner's input is closed")?;
+        writeln!(requests, "{line}")?;
+        requests.flush().context("writing to the spawner")?;
         let deadline = Duration::from_millis(request.limits.wall_ms) + REPLY_GRACE;
         let line = self.read_line(deadline)?;
         match decode(&line).with_context(|| format!("the spawner answered {line:?}"))? {
@@ -282,8 +289,15 @@ impl Spawner {
 
 impl Drop for Spawner {
     fn drop(&mut self) {
-        // Killing the spawner (init of its PID namespace) kills what it started.
         lock().spawners.remove(&self.child.id());
+        // Closing its input ends the spawner: it finishes any run (removing the run's
+        // cgroup) and exits. One that does not within a second is killed, and with it,
+        // as init of its PID namespace, everything it started.
+        drop(self.requests.take());
+        let deadline = std::time::Instant::now() + Duration::from_secs(1);
+        while matches!(self.child.try_wait(), Ok(None)) && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -292,9 +292,13 @@ fn watch(
         }
         let remaining = wall_cap.saturating_sub(started.elapsed());
         if exited.wait(remaining.min(CPU_CHECK_EVERY)) == Woken::RunnerGone {
-            // Ctrl-C or a dead runner: end this run now, and the spawner with it.
+            // Ctrl-C or a dead runner: end this run now; the caller removes its cgroup,
+            // and the spawner ends.
             signal_everything(abilities, group, child);
-            std::process::exit(0);
+            if abilities.pid_namespace {
+                reap_leftovers();
+            }
+            return Err(RunnerGone.into());
         }
     };
     let wall = started.elapsed();
@@ -380,6 +384,19 @@ fn reap_leftovers() {
         }
     }
 }
+
+/// The runner closed the spawner's input during a run: the run was ended, and the
+/// spawner should end too.
+#[derive(Debug)]
+pub struct RunnerGone;
+
+impl std::fmt::Display for RunnerGone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the runner is gone")
+    }
+}
+
+impl std::error::Error for RunnerGone {}
 
 /// How often the tree's CPU time is compared with its cap while the program runs.
 const CPU_CHECK_EVERY: Duration = Duration::from_millis(5);

@@ -13,7 +13,7 @@ use nix::sys::signal::{SigHandler, Signal, signal};
 use serde::{Deserialize, Serialize};
 
 use super::cgroup::Hierarchy;
-use super::launch::{Abilities, launch};
+use super::launch::{Abilities, RunnerGone, launch};
 use super::namespaces::{self, Outcome};
 use super::{Layer, Layers, Report, Request, files, syscalls};
 
@@ -54,6 +54,8 @@ pub fn serve() -> Result<()> {
         let reply = match serde_json::from_str::<Request>(&line) {
             Ok(request) => match launch(&abilities, &request) {
                 Ok(report) => Reply::Ran(report),
+                // The run was ended and its cgroup removed; nobody waits for a reply.
+                Err(error) if error.is::<RunnerGone>() => return Ok(()),
                 Err(error) => Reply::Failed(format!("{error:#}")),
             },
             Err(error) => Reply::Failed(format!("a malformed request: {error}")),
