@@ -198,7 +198,10 @@ fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<V
             }
         )));
     }
-    if run.exit == Exit::Signal(libc::SIGXFSZ) || output_len > OUTPUT_CAP_BYTES {
+    if run.output_limit_hit
+        || run.exit == Exit::Signal(libc::SIGXFSZ)
+        || output_len > OUTPUT_CAP_BYTES
+    {
         return Ok(Verdict::OutputLimit(format!(
             "more than {} MiB of output",
             OUTPUT_CAP_BYTES >> 20

@@ -35,6 +35,8 @@ pub struct Measurement {
     pub killed_at_cpu_cap: bool,
     /// The process cap refused a fork.
     pub process_limit_hit: bool,
+    /// Stdout went past the output cap, and everything was killed.
+    pub output_limit_hit: bool,
 }
 
 impl From<Report> for Measurement {
@@ -52,6 +54,7 @@ impl From<Report> for Measurement {
             killed_at_wall_cap: report.killed_at_wall_cap,
             killed_at_cpu_cap: report.killed_at_cpu_cap,
             process_limit_hit: report.process_limit_hit,
+            output_limit_hit: report.output_limit_hit,
         }
     }
 }

@@ -85,6 +85,7 @@ mod tests {
                 killed_at_wall_cap: false,
                 killed_at_cpu_cap: false,
                 process_limit_hit: false,
+                output_limit_hit: false,
             },
             rules: Rules {
                 time_limit: Duration::from_secs(1),

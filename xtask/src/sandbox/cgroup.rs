@@ -8,7 +8,10 @@
 //! without delegation, a container without the controllers), the layer is missing and
 //! the run falls back on `wait4`'s figures for the program alone.
 
-use std::fs;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fs::{self, File};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -108,12 +111,32 @@ impl Hierarchy {
     }
 }
 
-/// One run's group.
+/// A spawner's group, for one run at a time.
+///
+/// Under v1 a group serves every run of its spawner: [`Cgroup::start_run`] resets its
+/// peak and failure counts and notes where the others stand, so making and removing
+/// folders is paid once per worker. Under v2 the peak cannot be reset everywhere, so each
+/// run gets a fresh group.
 #[derive(Debug)]
 pub struct Cgroup {
     /// The group's folders: one (v2) or memory, cpuacct, pids (v1).
     dirs: Vec<PathBuf>,
     v2: bool,
+    /// The counters as the current run found them.
+    baseline: Baseline,
+    /// The limits last written (memory, processes).
+    limits: Option<(u64, u64)>,
+    /// Control files kept open after their first use (read and written at offset 0):
+    /// a run reads a dozen of them, and opening each anew costs more than the run.
+    open: RefCell<HashMap<(PathBuf, bool), File>>,
+}
+
+/// Counters that only grow, read when a run starts.
+#[derive(Debug, Clone, Copy, Default)]
+struct Baseline {
+    cpu_us: u64,
+    oom_kills: u64,
+    fork_refusals: u64,
 }
 
 /// Runs of this spawner, numbered so that their groups have distinct names.
@@ -146,6 +169,9 @@ impl Cgroup {
         let mut group = Cgroup {
             dirs: Vec::new(),
             v2,
+            baseline: Baseline::default(),
+            limits: None,
+            open: RefCell::new(HashMap::new()),
         };
         for parent in parents {
             let dir = parent.join(&name);
@@ -178,84 +204,144 @@ impl Cgroup {
         &self.dirs[if self.v2 { 0 } else { 2 }]
     }
 
-    /// Caps the tree's memory at `bytes` and its processes at `processes`.
+    /// Whether the group may serve the spawner's next run.
+    pub fn reusable(&self) -> bool {
+        !self.v2 && self.pids().is_empty()
+    }
+
+    /// Starts a run: the peak and the failure count from zero (v1), the other counters
+    /// noted, so that what the run reports is its own.
+    ///
+    /// # Errors
+    /// The counters cannot be reset.
+    pub fn start_run(&mut self) -> Result<()> {
+        if !self.v2 {
+            self.write(self.memory_dir(), "memory.max_usage_in_bytes", "0")?;
+            self.write(self.memory_dir(), "memory.failcnt", "0")?;
+        }
+        self.baseline = Baseline {
+            cpu_us: self.raw_cpu_us().unwrap_or(0),
+            oom_kills: self.raw_oom_kills(),
+            fork_refusals: self.raw_fork_refusals(),
+        };
+        Ok(())
+    }
+
+    /// Caps the tree's memory at `bytes` and its processes at `processes` (written only
+    /// when they change).
     ///
     /// # Errors
     /// The limits cannot be written.
-    pub fn limit(&self, bytes: u64, processes: u64) -> Result<()> {
+    pub fn limit(&mut self, bytes: u64, processes: u64) -> Result<()> {
+        if self.limits == Some((bytes, processes)) {
+            return Ok(());
+        }
+        self.limits = Some((bytes, processes));
         if self.v2 {
-            write(self.memory_dir(), "memory.max", &bytes.to_string())?;
+            self.write(self.memory_dir(), "memory.max", &bytes.to_string())?;
             // No swap: memory over the limit is refused, not paged out and slow.
-            let _ = write(self.memory_dir(), "memory.swap.max", "0");
+            let _ = self.write(self.memory_dir(), "memory.swap.max", "0");
         } else {
-            write(
+            self.write(
                 self.memory_dir(),
                 "memory.limit_in_bytes",
                 &bytes.to_string(),
             )?;
         }
-        write(self.pids_dir(), "pids.max", &processes.to_string())
+        self.write(self.pids_dir(), "pids.max", &processes.to_string())
     }
 
-    /// The control files a process writes its pid into to join the group (`0` means the
-    /// writer), one per hierarchy; the child opens them before it is sandboxed.
-    pub fn procs_files(&self) -> Vec<PathBuf> {
-        self.dirs
-            .iter()
-            .map(|dir| dir.join("cgroup.procs"))
-            .collect()
+    /// Opens the files a process writes its pid into to join the group, one per
+    /// hierarchy, before the fork: the child has to write them before it is sandboxed.
+    ///
+    /// # Errors
+    /// A file cannot be opened.
+    pub fn open_membership(&self) -> Result<()> {
+        for dir in &self.dirs {
+            self.handle(dir, "cgroup.procs", true)?;
+        }
+        Ok(())
     }
 
-    /// CPU time of the tree so far, in microseconds.
+    /// Moves the calling process into the group (in the child, before `exec`).
+    ///
+    /// # Errors
+    /// The kernel refuses the move.
+    pub fn join(&self) -> Result<()> {
+        for dir in &self.dirs {
+            self.write(dir, "cgroup.procs", "0")?;
+        }
+        Ok(())
+    }
+
+    /// CPU time of the tree in this run so far, in microseconds.
     pub fn cpu_us(&self) -> Option<u64> {
+        self.raw_cpu_us()
+            .map(|cpu| cpu.saturating_sub(self.baseline.cpu_us))
+    }
+
+    fn raw_cpu_us(&self) -> Option<u64> {
         if self.v2 {
-            let stat = fs::read_to_string(self.cpu_dir().join("cpu.stat")).ok()?;
+            let stat = self.read(self.cpu_dir(), "cpu.stat")?;
             field(&stat, "usage_usec")
         } else {
-            let nanos = fs::read_to_string(self.cpu_dir().join("cpuacct.usage")).ok()?;
+            let nanos = self.read(self.cpu_dir(), "cpuacct.usage")?;
             nanos.trim().parse::<u64>().ok().map(|n| n / 1000)
         }
     }
 
-    /// Peak memory of the tree, in bytes.
+    /// Peak memory of the tree in this run, in bytes.
     pub fn peak_bytes(&self) -> Option<u64> {
         let file = if self.v2 {
             "memory.peak"
         } else {
             "memory.max_usage_in_bytes"
         };
-        fs::read_to_string(self.memory_dir().join(file))
-            .ok()?
-            .trim()
-            .parse()
-            .ok()
+        self.read(self.memory_dir(), file)?.trim().parse().ok()
     }
 
-    /// Whether the memory limit killed a process or refused memory.
+    /// Whether the memory limit killed a process or refused memory in this run.
     pub fn memory_limit_hit(&self) -> bool {
-        if self.v2 {
-            let events =
-                fs::read_to_string(self.memory_dir().join("memory.events")).unwrap_or_default();
-            field(&events, "oom_kill").unwrap_or(0) > 0 || field(&events, "max").unwrap_or(0) > 0
-        } else {
-            let control = fs::read_to_string(self.memory_dir().join("memory.oom_control"))
+        let reached = if self.v2 {
+            let events = self
+                .read(self.memory_dir(), "memory.events")
                 .unwrap_or_default();
-            let failures = fs::read_to_string(self.memory_dir().join("memory.failcnt"))
-                .ok()
-                .and_then(|n| n.trim().parse::<u64>().ok());
-            field(&control, "oom_kill").unwrap_or(0) > 0 || failures.unwrap_or(0) > 0
-        }
+            field(&events, "max").unwrap_or(0) > 0
+        } else {
+            // Reset to zero when the run started.
+            self.read(self.memory_dir(), "memory.failcnt")
+                .and_then(|n| n.trim().parse::<u64>().ok())
+                .unwrap_or(0)
+                > 0
+        };
+        reached || self.raw_oom_kills() > self.baseline.oom_kills
     }
 
-    /// Whether the process cap refused a fork.
+    fn raw_oom_kills(&self) -> u64 {
+        let file = if self.v2 {
+            "memory.events"
+        } else {
+            "memory.oom_control"
+        };
+        let text = self.read(self.memory_dir(), file).unwrap_or_default();
+        field(&text, "oom_kill").unwrap_or(0)
+    }
+
+    /// Whether the process cap refused a fork in this run.
     pub fn process_limit_hit(&self) -> bool {
-        let events = fs::read_to_string(self.pids_dir().join("pids.events")).unwrap_or_default();
-        field(&events, "max").unwrap_or(0) > 0
+        self.raw_fork_refusals() > self.baseline.fork_refusals
+    }
+
+    fn raw_fork_refusals(&self) -> u64 {
+        let events = self
+            .read(self.pids_dir(), "pids.events")
+            .unwrap_or_default();
+        field(&events, "max").unwrap_or(0)
     }
 
     /// The processes in the group now.
     pub fn pids(&self) -> Vec<i32> {
-        fs::read_to_string(self.pids_dir().join("cgroup.procs"))
+        self.read(self.pids_dir(), "cgroup.procs")
             .unwrap_or_default()
             .lines()
             .filter_map(|line| line.trim().parse().ok())
@@ -264,7 +350,7 @@ impl Cgroup {
 
     /// Kills every process in the group, however it detached itself.
     pub fn kill_all(&self) {
-        if self.v2 && write(self.pids_dir(), "cgroup.kill", "1").is_ok() {
+        if self.v2 && self.write(self.pids_dir(), "cgroup.kill", "1").is_ok() {
             return;
         }
         // v1 has no cgroup.kill: kill what is listed until nothing is (a fork in between
@@ -298,9 +384,50 @@ impl Cgroup {
     }
 }
 
-fn write(dir: &Path, file: &str, value: &str) -> Result<()> {
-    let path = dir.join(file);
-    fs::write(&path, value).with_context(|| format!("writing {value} to {}", path.display()))
+impl Cgroup {
+    /// The kept handle of `dir/file`, for writing or for reading, opened on first use.
+    fn handle(&self, dir: &Path, file: &str, writing: bool) -> Result<std::cell::RefMut<'_, File>> {
+        let key = (dir.join(file), writing);
+        let mut open = self.open.borrow_mut();
+        if !open.contains_key(&key) {
+            let handle = fs::OpenOptions::new()
+                .read(!writing)
+                .write(writing)
+                .open(&key.0)
+                .with_context(|| format!("opening {}", key.0.display()))?;
+            open.insert(key.clone(), handle);
+        }
+        Ok(std::cell::RefMut::map(open, |open| {
+            open.get_mut(&key)
+                .unwrap_or_else(|| unreachable!("inserted above"))
+        }))
+    }
+
+    /// The contents of `dir/file` now.
+    fn read(&self, dir: &Path, file: &str) -> Option<String> {
+        let handle = self.handle(dir, file, false).ok()?;
+        let mut buffer = vec![0u8; 4096];
+        let mut length = 0;
+        // A control file is read from its start every time: the kernel makes it anew.
+        while length < buffer.len() {
+            let read = handle.read_at(&mut buffer[length..], length as u64).ok()?;
+            if read == 0 {
+                break;
+            }
+            length += read;
+        }
+        buffer.truncate(length);
+        String::from_utf8(buffer).ok()
+    }
+
+    /// Writes `value` to `dir/file`.
+    fn write(&self, dir: &Path, file: &str, value: &str) -> Result<()> {
+        let handle = self.handle(dir, file, true)?;
+        handle
+            .write_at(value.as_bytes(), 0)
+            .map(drop)
+            .with_context(|| format!("writing {value} to {}", dir.join(file).display()))
+    }
 }
 
 /// The number after `name ` in a `key value` listing.

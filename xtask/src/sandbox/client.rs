@@ -134,21 +134,48 @@ pub struct Io {
     pub stderr: PathBuf,
 }
 
-/// Runs `program` on `io.input` in a fresh box under `limits`; the box goes afterwards.
+/// Runs `program` on `io.input` in the box of the folder holding `io.stdout` (its `box`
+/// folder, the same for every run from that folder, so the spawner's files layer is
+/// built once), emptied before and after the run.
 ///
 /// # Errors
 /// No spawner was chosen, the box cannot be made, or the spawner fails or does not
 /// answer in time.
 pub fn run(program: &Resolved, io: &Io, limits: Limits) -> Result<Report> {
     let parent = io.stdout.parent().context("stdout without a folder")?;
-    let sandbox = tempfile::Builder::new()
-        .prefix("box-")
-        .tempdir_in(parent)
-        .context("making the box")?;
-    let report = run_in_box(program, sandbox.path(), io, limits);
+    let sandbox = parent.join("box");
+    empty_box(&sandbox)?;
+    let report = run_in_box(program, &sandbox, io, limits);
     // Whatever the program left in its box goes with it.
-    let _ = std::fs::remove_dir_all(sandbox.path());
+    empty_box(&sandbox)?;
     report
+}
+
+/// Makes `sandbox` an empty folder, keeping the folder itself.
+fn empty_box(sandbox: &Path) -> Result<()> {
+    match std::fs::read_dir(sandbox) {
+        Ok(entries) => {
+            for entry in entries {
+                let path = entry?.path();
+                // Never follow what the program left: a symbolic link may point anywhere.
+                let folder = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_dir());
+                if folder {
+                    // A program may leave a folder it made unreadable: open it up first.
+                    let _ = std::fs::set_permissions(
+                        &path,
+                        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+                    );
+                    std::fs::remove_dir_all(&path)
+                } else {
+                    std::fs::remove_file(&path)
+                }
+                .with_context(|| format!("emptying the box: {}", path.display()))?;
+            }
+            Ok(())
+        }
+        Err(_) => std::fs::create_dir_all(sandbox)
+            .with_context(|| format!("making the box {}", sandbox.display())),
+    }
 }
 
 /// Runs `program` with `sandbox` as its box (its working folder, and the only place it

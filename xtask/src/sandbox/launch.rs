@@ -10,7 +10,6 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -23,6 +22,7 @@ use seccompiler::BpfProgram;
 
 use super::cgroup::{Cgroup, Hierarchy};
 use super::policy::ENVIRONMENT;
+use super::streams::{Streams, WriteEnds};
 use super::{Report, Request, files, syscalls};
 
 /// What a spawner found it can use, once, at its start.
@@ -44,19 +44,48 @@ fn memory_limit(budget: u64) -> u64 {
     budget + (budget / 16).max(1 << 20)
 }
 
+/// What a spawner keeps from one run to the next: its cgroup (v1) and the Landlock
+/// ruleset of its box, so that each is paid once per worker.
+#[derive(Default)]
+pub struct Kept {
+    group: Option<Cgroup>,
+    /// The ruleset, with what it was built for: readable paths, box, /proc.
+    ruleset: Option<(Vec<std::path::PathBuf>, std::path::PathBuf, RulesetCreated)>,
+}
+
+impl Kept {
+    /// Removes what the spawner made (its cgroup), when it ends.
+    pub fn release(&mut self) {
+        if let Some(group) = self.group.take() {
+            group.kill_all();
+            group.remove();
+        }
+    }
+}
+
 /// Runs one request in a box and measures it.
 ///
 /// # Errors
 /// The box cannot be set up (the reason names the layer), or the program cannot be
 /// executed (it does not exist, or is not executable).
-pub fn launch(abilities: &Abilities, request: &Request) -> Result<Report> {
+pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Result<Report> {
     let group = match &abilities.cgroups {
         Some(hierarchy) => {
-            let group = Cgroup::create(hierarchy, "run")?;
-            if let Err(error) = group.limit(
-                memory_limit(request.limits.memory_bytes),
-                request.limits.processes,
-            ) {
+            let mut group = match kept.group.take() {
+                Some(group) if group.reusable() => group,
+                Some(stale) => {
+                    stale.remove();
+                    Cgroup::create(hierarchy, "worker")?
+                }
+                None => Cgroup::create(hierarchy, "worker")?,
+            };
+            let ready = group
+                .limit(
+                    memory_limit(request.limits.memory_bytes),
+                    request.limits.processes,
+                )
+                .and_then(|()| group.start_run());
+            if let Err(error) = ready {
                 group.remove();
                 return Err(error);
             }
@@ -64,12 +93,39 @@ pub fn launch(abilities: &Abilities, request: &Request) -> Result<Report> {
         }
         None => None,
     };
-    let result = launch_in(abilities, request, group.as_ref());
+    let ruleset = ruleset_for(abilities, kept, request)?;
+    let result = launch_in(abilities, request, group.as_ref(), ruleset);
     if let Some(group) = group {
         group.kill_all();
-        group.remove();
+        if result.is_ok() && group.reusable() {
+            kept.group = Some(group);
+        } else {
+            group.remove();
+        }
     }
     result
+}
+
+/// The files layer's ruleset for `request`: the kept one when the box and the readable
+/// paths are the same as last time (Landlock binds rules to the folders themselves, and
+/// the box is the same folder, emptied between runs), built afresh otherwise.
+fn ruleset_for(
+    abilities: &Abilities,
+    kept: &mut Kept,
+    request: &Request,
+) -> Result<Option<RulesetCreated>> {
+    if !abilities.landlock {
+        return Ok(None);
+    }
+    if let Some((readable, box_dir, ruleset)) = &kept.ruleset {
+        if *readable == request.readable && *box_dir == request.box_dir {
+            return Ok(Some(ruleset.try_clone()?));
+        }
+    }
+    let ruleset = files::ruleset(&request.readable, &request.box_dir, abilities.pid_namespace)?;
+    let copy = ruleset.try_clone()?;
+    kept.ruleset = Some((request.readable.clone(), request.box_dir.clone(), ruleset));
+    Ok(Some(copy))
 }
 
 /// Everything the child needs, prepared before the fork.
@@ -78,13 +134,17 @@ struct Prepared {
     argv: Vec<CString>,
     envp: Vec<CString>,
     stdin: OwnedFd,
-    stdout: OwnedFd,
-    stderr: OwnedFd,
-    cgroup_procs: Vec<File>,
+    /// The write ends of the output pipes the spawner drains.
+    output: WriteEnds,
     ruleset: Option<RulesetCreated>,
 }
 
-fn prepare(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -> Result<Prepared> {
+fn prepare(
+    request: &Request,
+    group: Option<&Cgroup>,
+    ruleset: Option<RulesetCreated>,
+    output: WriteEnds,
+) -> Result<Prepared> {
     let c_string =
         |bytes: &[u8]| CString::new(bytes).map_err(|_| anyhow!("a NUL byte in {bytes:?}"));
     let program = c_string(request.program.as_os_str().as_bytes())?;
@@ -100,52 +160,34 @@ fn prepare(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -> 
     for name in ["HOME", "TMPDIR"] {
         envp.push(c_string(&[name.as_bytes(), b"=", box_text].concat())?);
     }
-    let open = |path: &Path, write: bool| -> Result<OwnedFd> {
-        let file = if write {
-            File::create(path)
-        } else {
-            File::open(path)
-        };
-        Ok(file
-            .with_context(|| format!("opening {}", path.display()))?
-            .into())
-    };
-    let cgroup_procs = match group {
-        Some(group) => group
-            .procs_files()
-            .iter()
-            .map(|path| {
-                std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(path)
-                    .with_context(|| format!("opening {}", path.display()))
-            })
-            .collect::<Result<_>>()?,
-        None => Vec::new(),
-    };
-    let ruleset = if abilities.landlock {
-        Some(files::ruleset(
-            &request.readable,
-            &request.box_dir,
-            abilities.pid_namespace,
-        )?)
-    } else {
-        None
-    };
+    let stdin = File::open(&request.stdin)
+        .with_context(|| format!("opening {}", request.stdin.display()))?
+        .into();
+    if let Some(group) = group {
+        group.open_membership()?;
+    }
     Ok(Prepared {
         program,
         argv,
         envp,
-        stdin: open(&request.stdin, false)?,
-        stdout: open(&request.stdout, true)?,
-        stderr: open(&request.stderr, true)?,
-        cgroup_procs,
+        stdin,
+        output,
         ruleset,
     })
 }
 
-fn launch_in(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -> Result<Report> {
-    let prepared = prepare(abilities, request, group)?;
+fn launch_in(
+    abilities: &Abilities,
+    request: &Request,
+    group: Option<&Cgroup>,
+    ruleset: Option<RulesetCreated>,
+) -> Result<Report> {
+    let (streams, output) = Streams::open(
+        &request.stdout,
+        &request.stderr,
+        request.limits.output_bytes,
+    )?;
+    let prepared = prepare(request, group, ruleset, output)?;
     let (errors_read, errors_write) = nix::unistd::pipe2(OFlag::O_CLOEXEC)?;
     let started = Instant::now();
     // SAFETY: the spawner is single-threaded, so the child may run ordinary code until it
@@ -153,7 +195,7 @@ fn launch_in(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -
     match unsafe { fork() }? {
         ForkResult::Child => {
             drop(errors_read);
-            let Err(error) = become_program(abilities, request, prepared);
+            let Err(error) = become_program(abilities, request, group, prepared);
             let mut pipe = File::from(errors_write);
             let _ = write!(pipe, "{error:#}");
             // SAFETY: _exit ends the child at once, running none of the spawner's code.
@@ -171,7 +213,7 @@ fn launch_in(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -
                     request.program.display()
                 );
             }
-            watch(abilities, request, group, child, started)
+            watch(abilities, request, group, child, started, streams)
         }
     }
 }
@@ -180,10 +222,11 @@ fn launch_in(abilities: &Abilities, request: &Request, group: Option<&Cgroup>) -
 fn become_program(
     abilities: &Abilities,
     request: &Request,
+    group: Option<&Cgroup>,
     prepared: Prepared,
 ) -> Result<Infallible> {
-    for mut procs in prepared.cgroup_procs {
-        procs.write_all(b"0").context("joining the run's cgroup")?;
+    if let Some(group) = group {
+        group.join().context("joining the run's cgroup")?;
     }
     nix::unistd::setpgid(Pid::from_raw(0), Pid::from_raw(0)).context("setpgid")?;
     // The spawner ignores Ctrl-C and (as a Rust program) SIGPIPE; the program must not.
@@ -193,8 +236,8 @@ fn become_program(
         signal(Signal::SIGPIPE, SigHandler::SigDfl)?;
     }
     nix::unistd::dup2_stdin(&prepared.stdin)?;
-    nix::unistd::dup2_stdout(&prepared.stdout)?;
-    nix::unistd::dup2_stderr(&prepared.stderr)?;
+    nix::unistd::dup2_stdout(&prepared.output.stdout)?;
+    nix::unistd::dup2_stderr(&prepared.output.stderr)?;
     close_inherited_descriptors();
     nix::unistd::chdir(&request.box_dir).context("entering the box")?;
     set_rlimits(abilities, request)?;
@@ -268,15 +311,21 @@ fn watch(
     group: Option<&Cgroup>,
     child: Pid,
     started: Instant,
+    mut streams: Streams,
 ) -> Result<Report> {
     let wall_cap = Duration::from_millis(request.limits.wall_ms);
     let (mut killed_at_wall_cap, mut killed_at_cpu_cap) = (false, false);
+    let mut output_limit_hit = false;
     // Woken the moment the program ends (a pidfd), or by the runner leaving; otherwise
     // every few milliseconds to look at the tree's CPU time.
     let exited = ExitSignal::open(child);
     let (status, usage) = loop {
         if let Some(ended) = reap(abilities, child)? {
             break ended;
+        }
+        if !output_limit_hit && streams.over_cap() {
+            output_limit_hit = true;
+            signal_everything(abilities, group, child);
         }
         if !killed_at_wall_cap && !killed_at_cpu_cap {
             if started.elapsed() >= wall_cap {
@@ -291,7 +340,7 @@ fn watch(
             }
         }
         let remaining = wall_cap.saturating_sub(started.elapsed());
-        if exited.wait(remaining.min(CPU_CHECK_EVERY)) == Woken::RunnerGone {
+        if exited.wait(remaining.min(CPU_CHECK_EVERY), &mut streams) == Woken::RunnerGone {
             // Ctrl-C or a dead runner: end this run now; the caller removes its cgroup,
             // and the spawner ends.
             signal_everything(abilities, group, child);
@@ -306,6 +355,10 @@ fn watch(
     if abilities.pid_namespace {
         reap_leftovers();
     }
+    // Every writer is gone now (or holds on outside the sandbox's reach): the rest of the
+    // output, then the report.
+    streams.drain(Instant::now() + Duration::from_millis(500));
+    output_limit_hit |= streams.over_cap();
     let own_cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
     let own_peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
     let (code, signal) = if libc::WIFSIGNALED(status) {
@@ -325,6 +378,7 @@ fn watch(
         killed_at_wall_cap,
         killed_at_cpu_cap,
         process_limit_hit: group.is_some_and(Cgroup::process_limit_hit),
+        output_limit_hit,
     })
 }
 
@@ -424,16 +478,17 @@ impl ExitSignal {
         ExitSignal(fd.map(|fd| unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }))
     }
 
-    /// Waits up to `timeout` for the program to end or the runner to leave.
-    fn wait(&self, timeout: Duration) -> Woken {
+    /// Waits up to `timeout` for the program to end, to write output (moved into its
+    /// files here), or for the runner to leave.
+    fn wait(&self, timeout: Duration, streams: &mut Streams) -> Woken {
         let mut polls = vec![libc::pollfd {
             fd: std::io::stdin().as_raw_fd(),
             events: 0,
             revents: 0,
         }];
-        if let Some(fd) = &self.0 {
+        for fd in self.0.iter().map(AsRawFd::as_raw_fd).chain(streams.fds()) {
             polls.push(libc::pollfd {
-                fd: fd.as_raw_fd(),
+                fd,
                 events: libc::POLLIN,
                 revents: 0,
             });
@@ -445,6 +500,7 @@ impl ExitSignal {
         if ready > 0 && polls[0].revents & (libc::POLLHUP | libc::POLLERR) != 0 {
             return Woken::RunnerGone;
         }
+        streams.pump();
         if self.0.is_none() {
             std::thread::sleep(Duration::from_micros(200));
         }

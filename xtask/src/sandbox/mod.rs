@@ -23,6 +23,7 @@ pub mod layers;
 pub mod namespaces;
 pub mod policy;
 pub mod server;
+pub mod streams;
 pub mod syscalls;
 
 use std::path::PathBuf;
@@ -82,4 +83,6 @@ pub struct Report {
     pub killed_at_cpu_cap: bool,
     /// The process cap refused a fork.
     pub process_limit_hit: bool,
+    /// Stdout went past the output cap, and everything was killed.
+    pub output_limit_hit: bool,
 }

@@ -13,7 +13,7 @@ use nix::sys::signal::{SigHandler, Signal, signal};
 use serde::{Deserialize, Serialize};
 
 use super::cgroup::Hierarchy;
-use super::launch::{Abilities, RunnerGone, launch};
+use super::launch::{Abilities, Kept, RunnerGone, launch};
 use super::namespaces::{self, Outcome};
 use super::{Layer, Layers, Report, Request, files, syscalls};
 
@@ -49,25 +49,29 @@ pub fn serve() -> Result<()> {
     {
         return Ok(());
     }
+    let mut kept = Kept::default();
     for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { return Ok(()) };
+        let Ok(line) = line else { break };
         let reply = match serde_json::from_str::<Request>(&line) {
-            Ok(request) => match launch(&abilities, &request) {
+            Ok(request) => match launch(&abilities, &mut kept, &request) {
                 Ok(report) => Reply::Ran(report),
-                // The run was ended and its cgroup removed; nobody waits for a reply.
-                Err(error) if error.is::<RunnerGone>() => return Ok(()),
+                // The run was ended; nobody waits for a reply.
+                Err(error) if error.is::<RunnerGone>() => break,
                 Err(error) => Reply::Failed(format!("{error:#}")),
             },
             Err(error) => Reply::Failed(format!("a malformed request: {error}")),
         };
-        let reply = serde_json::to_string(&reply)?;
+        let Ok(reply) = serde_json::to_string(&reply) else {
+            break;
+        };
         if writeln!(stdout, "{reply}")
             .and_then(|()| stdout.flush())
             .is_err()
         {
-            return Ok(()); // the runner is gone: nothing to say, nobody to say it to
+            break; // the runner is gone: nothing to say, nobody to say it to
         }
     }
+    kept.release();
     Ok(())
 }
 
