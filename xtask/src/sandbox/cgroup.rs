@@ -139,6 +139,10 @@ struct Baseline {
     fork_refusals: u64,
 }
 
+/// The most memory a reused group may still have charged from earlier runs: the error it
+/// can add to a run's peak.
+pub const LEFTOVER_BYTES: u64 = 256 << 10;
+
 /// Runs of this spawner, numbered so that their groups have distinct names.
 static RUNS: AtomicU64 = AtomicU64::new(0);
 
@@ -205,8 +209,24 @@ impl Cgroup {
     }
 
     /// Whether the group may serve the spawner's next run.
+    ///
+    /// Memory the kernel frees lazily after a run (its processes' kernel objects) stays
+    /// charged to the group for a while and would count in the next run's peak: a group
+    /// holding more than [`LEFTOVER_BYTES`] is replaced by a fresh one.
     pub fn reusable(&self) -> bool {
-        !self.v2 && self.pids().is_empty()
+        !self.v2
+            && self.pids().is_empty()
+            && self.usage_bytes().is_some_and(|usage| usage <= LEFTOVER_BYTES)
+    }
+
+    /// Memory charged to the group now.
+    fn usage_bytes(&self) -> Option<u64> {
+        let file = if self.v2 {
+            "memory.current"
+        } else {
+            "memory.usage_in_bytes"
+        };
+        self.read(self.memory_dir(), file)?.trim().parse().ok()
     }
 
     /// Starts a run: the peak and the failure count from zero (v1), the other counters
