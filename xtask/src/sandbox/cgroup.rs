@@ -216,7 +216,9 @@ impl Cgroup {
     pub fn reusable(&self) -> bool {
         !self.v2
             && self.pids().is_empty()
-            && self.usage_bytes().is_some_and(|usage| usage <= LEFTOVER_BYTES)
+            && self
+                .usage_bytes()
+                .is_some_and(|usage| usage <= LEFTOVER_BYTES)
     }
 
     /// Memory charged to the group now.
