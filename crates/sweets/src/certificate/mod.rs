@@ -5,9 +5,9 @@
 //! proof that the box left for the loser to move is lost, in one of two forms:
 //! - the mirror: the box is the same turned half a turn about the centre and the centre
 //!   is empty, so the winner answers every move with its mirror image through the centre
-//!   ([`mirror`]);
+//!   (`mirror.rs`);
 //! - a closed set: boxes each listing every legal move with the winner's reply, a reply
-//!   that leads back into the set or empties the box ([`closed`]).
+//!   that leads back into the set or empties the box (`closed.rs`).
 //!
 //! The mirror is used wherever it applies: it is two lines instead of a list. The moves
 //! are chosen with the solver's table; nothing in the certificate asks to be trusted.

@@ -7,9 +7,9 @@
 //! 1. the certificate is for this box (binding);
 //! 2. Karlsson, and only Karlsson, has a first move, and it is legal;
 //! 3. the box left for the loser to move (the box itself when Lillebror wins) is lost:
-//!    by the mirror ([`mirror`]: the box is symmetric with the centre empty, and the
+//!    by the mirror (`mirror.rs`: the box is symmetric with the centre empty, and the
 //!    lemma that mirrored moves never overlap holds on the hexagon) or by a closed set
-//!    ([`closed`]: every legal move of every box in the set has a legal reply leading
+//!    (`closed.rs`: every legal move of every box in the set has a legal reply leading
 //!    back into it or emptying the box).
 //!
 //! The empty box is lost for the player to move: the player who cannot move loses.
