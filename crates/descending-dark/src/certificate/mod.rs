@@ -1,10 +1,10 @@
 //! Why each answer is right: a certificate per cave that [`crate::check`] verifies by the
 //! statement's rules alone, built here from the solver's pruning rounds, and its text for
-//! a terminal ([`text`]).
+//! a terminal (`text.rs`).
 //!
 //! - A Lucky cave comes with a plan that takes every square of S_C to the cave: follow it
-//!   from each of them. The plan of the pruning rounds ([`gather`]) is shortened by a
-//!   deletion pass ([`shorten`]) that keeps it working.
+//!   from each of them. The plan of the pruning rounds (`gather.rs`) is shortened by a
+//!   deletion pass (`shorten.rs`) that keeps it working.
 //! - An Unlucky cave comes with *trapped runs*: whole runs of S_C from wall to wall, at
 //!   least one of them not the cave's own. Put a walker on the leftmost square of each:
 //!   whatever the plan, walkers on runs of equal length keep equal offsets, and the offset
@@ -12,7 +12,7 @@
 //!   walker over a square of S_C without putting one over an open square outside S_C,
 //!   where a Down loses it for good; so no walker leaves its run, and those outside the
 //!   cave's run never reach the cave. The runs the pruning never empties have this
-//!   property; [`trap`] keeps as few of them as still do.
+//!   property; `trap.rs` keeps as few of them as still do.
 //!
 //! In JSON (`--certificate`, read by `--check`), squares are `[row, column]` from 0:
 //! `{"cases": [{"grid": ["#####", "##0##", ...], "caves": [{"label": 0, "at": [1, 2],

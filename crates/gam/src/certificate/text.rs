@@ -1,7 +1,7 @@
 //! The certificate as text for a terminal (what `--explain` prints after the answers):
 //! squares as (row, column) numbered from 1 as the input lists them, the layers of the
 //! shortest paths, the winner's strategy rule by rule when it is small (else its size
-//! and its first round), and boards up to [`DRAWN_UP_TO`] squares a side drawn. Lines
+//! and its first round), and boards up to `DRAWN_UP_TO` squares a side drawn. Lines
 //! are wrapped at [`WIDTH`] characters.
 
 use std::fmt::{self, Display};

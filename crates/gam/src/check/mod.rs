@@ -8,7 +8,7 @@
 //! 3. an odd `D` is claimed as A's win, with no strategy: B can catch A only on a
 //!    square of the middle layer, and an odd distance has none;
 //! 4. for an even `D`, the winner's rules form a strategy of the layered game that wins
-//!    against every move of the loser (see [`strategy`]).
+//!    against every move of the loser (see `strategy.rs`).
 //!
 //! Why the layered game decides the real one (both players keep to shortest paths, and
 //! B wins exactly when he steps onto A's square in the middle layer) is the problem's
