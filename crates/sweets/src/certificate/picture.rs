@@ -26,39 +26,49 @@ pub fn draw(certificate: &Certificate) -> String {
     let lost = start & !eaten;
     let loser = certificate.winner.other().name();
     let proof = match &certificate.proof {
-        Proof::Mirror => format!(
-            "Proof: the box left for {loser} is its own mirror image through the empty centre; \
-             {} answers every move with its mirror.",
-            certificate.winner.name()
-        ),
-        Proof::ClosedSet(boxes) => format!(
-            "Proof: a closed set of {} boxes lost for the player to move, every move of \
-             each answered back into the set.",
-            boxes.len()
-        ),
+        Proof::Mirror => [
+            format!("Proof: the box left for {loser} is its own mirror image through the empty centre:"),
+            format!("{} answers every move with its mirror image.", certificate.winner.name()),
+        ],
+        Proof::ClosedSet(boxes) => [
+            format!(
+                "Proof: a closed set of {} lost for the player to move:",
+                match boxes.len() {
+                    1 => "1 box".to_string(),
+                    count => format!("{count} boxes"),
+                }
+            ),
+            format!("{} answers every move from each back into the set.", certificate.winner.name()),
+        ],
     };
     let heading = match certificate.winner {
         Winner::Karlsson => "Karlsson wins: he eats the cells marked, leaving a lost box.",
-        Winner::Lillebror => "Lillebror wins: every move Karlsson makes loses.",
+        Winner::Lillebror => "Lillebror wins: the box itself is lost for Karlsson, who moves first.",
     };
-    let top = svg.notes(MARGIN, &[heading.to_string(), proof]);
+    let [first, second] = proof;
+    let top = svg.notes(MARGIN, &[heading.to_string(), first, second]);
     let left = MARGIN + LARGE;
     let caption_y = top + LINE;
-    svg.text(MARGIN, caption_y, 13.0, Anchor::Start, colour::INK, "the box");
-    hexagon(&mut svg, (left, caption_y + 10.0 + LARGE), LARGE, start, eaten, true);
+    let mirror = matches!(certificate.proof, Proof::Mirror);
+    // Lillebror's box is the lost one itself: drawn once.
+    let lost_at = if eaten == 0 {
+        (left, caption_y + 10.0 + LARGE)
+    } else {
+        svg.text(MARGIN, caption_y, 13.0, Anchor::Start, colour::INK, "the box");
+        hexagon(&mut svg, (left, caption_y + 10.0 + LARGE), LARGE, start, eaten, true);
+        (MARGIN + 11.0 * LARGE + LARGE, caption_y + 10.0 + LARGE)
+    };
     svg.text(
-        MARGIN + 11.0 * LARGE,
+        lost_at.0 - LARGE,
         caption_y,
         13.0,
         Anchor::Start,
         colour::INK,
         &format!("left for {loser}: lost"),
     );
-    let mirror = matches!(certificate.proof, Proof::Mirror);
-    let at = (MARGIN + 11.0 * LARGE + LARGE, caption_y + 10.0 + LARGE);
-    hexagon(&mut svg, at, LARGE, lost, 0, true);
+    hexagon(&mut svg, lost_at, LARGE, lost, 0, true);
     if mirror {
-        let (x, y) = cell_centre(at, LARGE, CENTRE);
+        let (x, y) = cell_centre(lost_at, LARGE, CENTRE);
         svg.circle((x, y), LARGE * 0.3, colour::SECOND);
     }
     let mut bottom = caption_y + 10.0 + LARGE * 8.0;
@@ -136,7 +146,7 @@ mod tests {
     use super::*;
     use crate::certificate::certify;
 
-    const LARGE_ORIGIN: (f64, f64) = (MARGIN + LARGE, MARGIN + 3.0 * LINE + 10.0 + LARGE);
+    const LARGE_ORIGIN: (f64, f64) = (MARGIN + LARGE, MARGIN + 4.0 * LINE + 10.0 + LARGE);
 
     #[test]
     fn the_cells_of_the_winning_move_have_the_move_colour() {
