@@ -17,6 +17,7 @@
 mod layers;
 mod outcomes;
 mod strategy;
+pub(crate) mod picture;
 pub mod text;
 
 use serde::{Deserialize, Serialize};
