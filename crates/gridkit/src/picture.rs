@@ -20,6 +20,9 @@ pub const MAX_WIDTH: f64 = 800.0;
 pub const TEXT: f64 = 14.0;
 /// The height of one line of [`TEXT`].
 pub const LINE: f64 = 20.0;
+/// Pictures of many boards stop adding boards that would reach below this y, and say so
+/// in the picture (the first board is always drawn).
+pub const TALLEST: f64 = 2400.0;
 /// The margin around a picture's content.
 pub const MARGIN: f64 = 12.0;
 
@@ -107,6 +110,12 @@ fn num(x: f64) -> String {
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// A scale as SVG writes it: four decimals, as an error in it grows with the board.
+fn num_fine(x: f64) -> String {
+    let s = format!("{x:.4}");
+    s.trim_end_matches('0').trim_end_matches('.').into()
 }
 
 impl Svg {
@@ -317,7 +326,7 @@ impl Board {
     }
 
     /// Fills every square where `paint(row, column)` holds, as one path of runs along the
-    /// rows: a large board stays small in SVG.
+    /// rows in square units, scaled into place: a large board stays small in SVG.
     pub fn fill_where(&self, svg: &mut Svg, fill: &str, paint: impl Fn(usize, usize) -> bool) {
         let mut d = String::new();
         for row in 0..self.rows {
@@ -331,21 +340,18 @@ impl Board {
                 while column < self.columns && paint(row, column) {
                     column += 1;
                 }
-                let (x, y) = self.corner(row, start);
-                let w = self.cell * (column - start) as f64;
-                let _ = write!(
-                    d,
-                    "M{} {}h{}v{}h-{}z",
-                    num(x),
-                    num(y),
-                    num(w),
-                    num(self.cell),
-                    num(w)
-                );
+                let w = column - start;
+                let _ = write!(d, "M{start} {row}h{w}v1h-{w}z");
             }
         }
         if !d.is_empty() {
-            svg.path(&d, fill);
+            let _ = writeln!(
+                svg.body,
+                r#"<path transform="translate({} {}) scale({})" d="{d}" fill="{fill}"/>"#,
+                num(self.x),
+                num(self.y),
+                num_fine(self.cell)
+            );
         }
     }
 
@@ -500,6 +506,47 @@ pub mod render {
         (0..3).map(|i| channel(a, i).abs_diff(channel(b, i))).max().unwrap_or(0)
     }
 
+    /// The most bytes a picture of any test-data file may take.
+    pub const MAX_BYTES: usize = 1 << 20;
+    /// The tallest a picture may be, in pixels.
+    pub const MAX_HEIGHT: u32 = 3000;
+    /// The longest rendering a picture may take, in seconds (optimised build).
+    pub const MAX_SECONDS: f64 = 2.0;
+
+    /// Draws the picture of every `testdata/<problem>` input with `picture` (the library's
+    /// `--explain=svg`) and renders it, asserting that each is at most [`MAX_BYTES`], at
+    /// most [`super::MAX_WIDTH`] x [`MAX_HEIGHT`] pixels and rendered within
+    /// [`MAX_SECONDS`]; returns the largest size, height and time met, for the record.
+    #[cfg(feature = "testkit")]
+    pub fn assert_testdata_pictures_within_caps<E: std::fmt::Display>(
+        problem: &str,
+        picture: impl Fn(&[u8], &mut Vec<u8>) -> Result<(), E>,
+    ) -> (usize, u32, f64) {
+        let cases = crate::testdata::cases(problem).expect("the test data can be read");
+        assert!(!cases.is_empty(), "no test data for {problem}");
+        let mut largest = (0, 0, 0.0f64);
+        for case in cases {
+            let mut svg = Vec::new();
+            if let Err(error) = picture(case.input.as_bytes(), &mut svg) {
+                panic!("{problem}/{}: {error}", case.name);
+            }
+            let svg = String::from_utf8(svg).expect("a picture is text");
+            assert!(svg.len() <= MAX_BYTES, "{problem}/{}: {} bytes", case.name, svg.len());
+            let started = std::time::Instant::now();
+            let pixmap = render(&svg).unwrap_or_else(|e| panic!("{problem}/{}: {e}", case.name));
+            let seconds = started.elapsed().as_secs_f64();
+            assert!(seconds <= MAX_SECONDS, "{problem}/{}: {seconds:.2} s", case.name);
+            assert!(pixmap.width() as f64 <= super::MAX_WIDTH, "{problem}/{}", case.name);
+            assert!(pixmap.height() <= MAX_HEIGHT, "{problem}/{}: {}", case.name, pixmap.height());
+            largest = (
+                largest.0.max(svg.len()),
+                largest.1.max(pixmap.height()),
+                largest.2.max(seconds),
+            );
+        }
+        largest
+    }
+
     /// The brightness of a `#rrggbb` colour, 0 (black) to 255 (white).
     pub fn brightness(c: &str) -> u8 {
         let channel = |i: usize| u32::from(u8::from_str_radix(&c[1 + 2 * i..3 + 2 * i], 16).unwrap_or(0));
@@ -535,7 +582,7 @@ mod tests {
         board.fill_where(&mut svg, "#000", |row, column| row == 0 && column != 2);
         let page = svg.finish(50.0);
         assert_eq!(page.matches("<path").count(), 1, "{page}");
-        assert!(page.contains(r#"d="M0 0h20v10h-20zM30 0h10v10h-10z""#), "{page}");
+        assert!(page.contains(r#"scale(10)" d="M0 0h2v1h-2zM3 0h1v1h-1z""#), "{page}");
         assert!(page.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\""));
     }
 

@@ -2,11 +2,14 @@
 //! cave, numbered as the input numbers rows and columns, with S_C (the squares from which
 //! some moves reach the cave) shaded. A Lucky cave shows its plan followed from the first
 //! square of S_C in reading order, ending on the cave; an Unlucky one its trapped runs.
-//! At most [`MAX_PANELS`] maps are drawn; the picture says which caves it leaves out.
+//! At most [`MAX_PANELS`] maps are drawn, and none reaching below `TALLEST`; the picture
+//! says which caves it leaves out.
 
 use std::collections::VecDeque;
 
-use gridkit::picture::{Anchor, Board, LINE, MARGIN, MAX_WIDTH, Strip, Svg, colour, legend};
+use gridkit::picture::{
+    Anchor, Board, LINE, MARGIN, MAX_WIDTH, Strip, Svg, TALLEST, colour, legend,
+};
 use gridkit::{Grid, Pos};
 
 use super::{CaseCertificate, CaveCertificate, Certificate, Evidence, Move};
@@ -36,7 +39,13 @@ pub fn draw(certificate: &Certificate) -> String {
     let mut drawn = 0;
     let mut left_out = Vec::new();
     for (index, case) in certificate.cases.iter().enumerate() {
-        let room = MAX_PANELS - drawn;
+        // The maps that fit under the height cap: whole rows of the strip.
+        let (strip, _) = layout(y + 4.0 + LINE, &case.grid);
+        let rows_fit = ((TALLEST - strip.top) / strip.height).floor().max(0.0) as usize;
+        let mut room = MAX_PANELS - drawn;
+        if drawn > 0 {
+            room = room.min(rows_fit * strip.per_row);
+        }
         if room == 0 {
             left_out.push(format!("case #{}", index + 1));
             continue;

@@ -1,12 +1,14 @@
 //! The certificates as a picture, what `--explain=svg` draws: per test, the board with
 //! the shortest paths' layers (`k` moves from A's start, written in the square when it
 //! is large enough), the middle layer where B can catch A, and the squares the winner's
-//! strategy steps onto. Tests are drawn while they fit a budget of squares ([`BUDGET`],
-//! at most [`MAX_TESTS`] of them); the picture says which tests it leaves out.
+//! strategy steps onto. Tests are drawn while they fit a budget of squares ([`BUDGET`])
+//! and of height (`TALLEST`), at most [`MAX_TESTS`] of them; the picture says which tests
+//! it leaves out. Layers are written in their squares on boards of at most [`LABELLED`]
+//! squares, where they are large enough to read (and text stays quick to render).
 
 use std::collections::VecDeque;
 
-use gridkit::picture::{Board, LINE, MARGIN, MAX_WIDTH, Svg, colour, legend};
+use gridkit::picture::{Board, LINE, MARGIN, MAX_WIDTH, Svg, TALLEST, colour, legend};
 
 use super::TestCertificate;
 use crate::board::Player;
@@ -15,6 +17,8 @@ use crate::board::Player;
 const MAX_TESTS: usize = 4;
 /// Squares drawn at most over all tests (the first test is always drawn).
 const BUDGET: usize = 100_000;
+/// Boards with at most this many squares have their layers written in.
+const LABELLED: usize = 400;
 /// The largest side of a square.
 const LARGEST: f64 = 28.0;
 
@@ -27,7 +31,8 @@ pub fn draw(tests: &[TestCertificate]) -> String {
     for (index, test) in tests.iter().enumerate() {
         let n = test.rows.len();
         squares += n * n;
-        if index > 0 && (index >= MAX_TESTS || squares > BUDGET) {
+        let height = 2.0 * LINE + Board::fit(0.0, 0.0, MAX_WIDTH - 2.0 * MARGIN, LARGEST, n, n).bottom();
+        if index > 0 && (index >= MAX_TESTS || squares > BUDGET || y + height > TALLEST) {
             break;
         }
         let lines = heading(index + 1, tests.len(), test);
@@ -140,7 +145,7 @@ fn draw_test(svg: &mut Svg, top: f64, certificate: &TestCertificate) -> f64 {
     }
     board.fill(svg, a.0, a.1, colour::START);
     board.fill(svg, b.0, b.1, colour::GOAL);
-    if board.cell >= 14.0 {
+    if board.cell >= 14.0 && n * n <= LABELLED {
         for row in 0..n {
             for col in 0..n {
                 let label = match at(row, col) {
