@@ -8,6 +8,9 @@ use gridkit::picture::{Anchor, Board, LINE, MARGIN, MAX_WIDTH, Svg, colour, lege
 use super::{Certificate, GOAL, START};
 use crate::board::SIZE;
 
+/// Where a ladder is drawn across a square, right of the value: from its centre, in
+/// squares.
+const LADDER_OFFSET: f64 = 0.4;
 /// The side of a square: large enough to write a value in it.
 const CELL: f64 = 56.0;
 
@@ -37,6 +40,7 @@ pub fn draw(certificate: &Certificate) -> String {
             board.fill(&mut svg, row, col, &colour::heat(heat(value, low, high)));
             let ink = if heat(value, low, high) > 0.6 { colour::PAPER } else { colour::INK };
             let (x, y) = board.centre(row, col);
+            let x = x - board.cell * 0.08;
             svg.text(x, y + 4.0, 12.0, Anchor::Middle, ink, &format!("{value:.2}"));
         }
     }
@@ -50,7 +54,7 @@ pub fn draw(certificate: &Certificate) -> String {
         let (x, base) = board.centre(ladder.base.row, ladder.base.col);
         let (_, top) = board.centre(ladder.top.row, ladder.top.col);
         // Drawn beside the value, from the base's lower edge to the top's upper edge.
-        let x = x + board.cell * 0.32;
+        let x = x + LADDER_OFFSET * board.cell;
         let (base, top) = (base + board.cell * 0.3, top - board.cell * 0.3);
         let (stroke, thickness) = if ladder.climb {
             (colour::PATH, 4.0)
@@ -139,7 +143,7 @@ mod tests {
         assert!(certificate.ladders[0].climb);
         let picture = render(&draw(&certificate)).unwrap();
         let (x, y) = layout().centre(5, 1);
-        let x = x + CELL * 0.32;
+        let x = x + CELL * LADDER_OFFSET;
         assert!(distance(&pixel(&picture, x, y), colour::PATH) < 8);
     }
 }
