@@ -21,9 +21,16 @@ fn the_binary_draws_the_checked_explanation_and_refuses_bad_input() {
         .expect("the sample is in the test data");
     let binary = env!("CARGO_BIN_EXE_gam");
     let output = run_binary_with(binary, &["--explain=svg"], case.input.as_bytes()).unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let svg = String::from_utf8(output.stdout).unwrap();
-    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
     render(&svg).unwrap();
     let bad = run_binary_with(binary, &["--explain=svg"], b"x\n").unwrap();
     assert_eq!(bad.status.code(), Some(1));

@@ -8,5 +8,7 @@ fn main() -> Result<(), String> {
     };
     let svg = std::fs::read_to_string(input).map_err(|e| format!("{input}: {e}"))?;
     let pixmap = gridkit::picture::render::render(&svg)?;
-    pixmap.save_png(output).map_err(|e| format!("{output}: {e}"))
+    pixmap
+        .save_png(output)
+        .map_err(|e| format!("{output}: {e}"))
 }

@@ -168,7 +168,12 @@ mod tests {
     #[test]
     fn the_usage_names_every_mode() {
         let usage = usage("statues");
-        for option in ["--explain ", "--explain=svg", "--certificate", "--check FILE"] {
+        for option in [
+            "--explain ",
+            "--explain=svg",
+            "--certificate",
+            "--check FILE",
+        ] {
             assert!(usage.contains(option), "{usage}");
         }
     }

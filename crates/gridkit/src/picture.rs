@@ -56,16 +56,29 @@ pub mod colour {
     /// The heat scale from cool (`t = 0`) to hot (`t = 1`): pale yellow through orange
     /// to dark red, so that the hottest square is the darkest red.
     pub fn heat(t: f64) -> String {
-        let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 };
+        let t = if t.is_finite() {
+            t.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         // Three stops: #ffffb2, #fd8d3c, #bd0026.
-        let stops = [(255.0, 255.0, 178.0), (253.0, 141.0, 60.0), (189.0, 0.0, 38.0)];
+        let stops = [
+            (255.0, 255.0, 178.0),
+            (253.0, 141.0, 60.0),
+            (189.0, 0.0, 38.0),
+        ];
         let (a, b, u) = if t < 0.5 {
             (stops[0], stops[1], t * 2.0)
         } else {
             (stops[1], stops[2], t * 2.0 - 1.0)
         };
         let mix = |x: f64, y: f64| (x + (y - x) * u).round() as u8;
-        format!("#{:02x}{:02x}{:02x}", mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+        format!(
+            "#{:02x}{:02x}{:02x}",
+            mix(a.0, b.0),
+            mix(a.1, b.1),
+            mix(a.2, b.2)
+        )
     }
 }
 
@@ -273,7 +286,14 @@ impl Board {
 
     /// A board whose numbered frame's top-left corner is at (`left`, `top`), its squares
     /// as large as fit `width` pixels, but at most `largest`.
-    pub fn fit(left: f64, top: f64, width: f64, largest: f64, rows: usize, columns: usize) -> Board {
+    pub fn fit(
+        left: f64,
+        top: f64,
+        width: f64,
+        largest: f64,
+        rows: usize,
+        columns: usize,
+    ) -> Board {
         let room = (width - Self::margin()).max(1.0);
         let cell = (room / columns.max(1) as f64).min(largest);
         Board {
@@ -369,7 +389,14 @@ impl Board {
                 svg.line((x, self.y), (x, self.bottom()), colour::GRID, thin);
             }
         }
-        svg.frame(self.x, self.y, self.width(), self.height(), colour::INK, 1.0);
+        svg.frame(
+            self.x,
+            self.y,
+            self.width(),
+            self.height(),
+            colour::INK,
+            1.0,
+        );
     }
 
     /// The rows' numbers left of the board and the columns' above it, from 1, as the
@@ -385,7 +412,14 @@ impl Board {
         for row in (0..self.rows).filter(|&row| shown(row)) {
             let (_, y) = self.centre(row, 0);
             let label = (row + 1).to_string();
-            svg.text(self.x - 4.0, y + size * 0.35, size, Anchor::End, colour::INK, &label);
+            svg.text(
+                self.x - 4.0,
+                y + size * 0.35,
+                size,
+                Anchor::End,
+                colour::INK,
+                &label,
+            );
         }
         for column in (0..self.columns).filter(|&column| shown(column)) {
             let (x, _) = self.centre(0, column);
@@ -424,7 +458,12 @@ impl Strip {
     /// `picture_width`.
     pub fn new(top: f64, picture_width: f64, width: f64, height: f64) -> Strip {
         let per_row = (((picture_width - 2.0 * MARGIN) / width).floor() as usize).max(1);
-        Strip { top, width, height, per_row }
+        Strip {
+            top,
+            width,
+            height,
+            per_row,
+        }
     }
 
     /// The top-left corner of panel `index`, from 0.
@@ -456,7 +495,14 @@ pub fn legend(svg: &mut Svg, y: f64, entries: &[(&str, &str)]) -> f64 {
         }
         svg.rect(x, top + 2.0, swatch, swatch, fill);
         svg.frame(x, top + 2.0, swatch, swatch, colour::INK, 0.5);
-        svg.text(x + swatch + 6.0, top + 14.0, 13.0, Anchor::Start, colour::INK, meaning);
+        svg.text(
+            x + swatch + 6.0,
+            top + 14.0,
+            13.0,
+            Anchor::Start,
+            colour::INK,
+            meaning,
+        );
         x += width;
     }
     top + LINE
@@ -487,7 +533,11 @@ pub mod render {
         let size = tree.size().to_int_size();
         let mut pixmap = Pixmap::new(size.width(), size.height())
             .ok_or_else(|| format!("a picture of {}x{} pixels", size.width(), size.height()))?;
-        resvg::render(&tree, resvg::tiny_skia::Transform::default(), &mut pixmap.as_mut());
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::default(),
+            &mut pixmap.as_mut(),
+        );
         Ok(pixmap)
     }
 
@@ -502,8 +552,12 @@ pub mod render {
 
     /// How far apart two `#rrggbb` colours are: the largest difference of a channel.
     pub fn distance(a: &str, b: &str) -> u8 {
-        let channel = |c: &str, i: usize| u8::from_str_radix(&c[1 + 2 * i..3 + 2 * i], 16).unwrap_or(0);
-        (0..3).map(|i| channel(a, i).abs_diff(channel(b, i))).max().unwrap_or(0)
+        let channel =
+            |c: &str, i: usize| u8::from_str_radix(&c[1 + 2 * i..3 + 2 * i], 16).unwrap_or(0);
+        (0..3)
+            .map(|i| channel(a, i).abs_diff(channel(b, i)))
+            .max()
+            .unwrap_or(0)
     }
 
     /// The most bytes a picture of any test-data file may take.
@@ -531,13 +585,31 @@ pub mod render {
                 panic!("{problem}/{}: {error}", case.name);
             }
             let svg = String::from_utf8(svg).expect("a picture is text");
-            assert!(svg.len() <= MAX_BYTES, "{problem}/{}: {} bytes", case.name, svg.len());
+            assert!(
+                svg.len() <= MAX_BYTES,
+                "{problem}/{}: {} bytes",
+                case.name,
+                svg.len()
+            );
             let started = std::time::Instant::now();
             let pixmap = render(&svg).unwrap_or_else(|e| panic!("{problem}/{}: {e}", case.name));
             let seconds = started.elapsed().as_secs_f64();
-            assert!(seconds <= MAX_SECONDS, "{problem}/{}: {seconds:.2} s", case.name);
-            assert!(pixmap.width() as f64 <= super::MAX_WIDTH, "{problem}/{}", case.name);
-            assert!(pixmap.height() <= MAX_HEIGHT, "{problem}/{}: {}", case.name, pixmap.height());
+            assert!(
+                seconds <= MAX_SECONDS,
+                "{problem}/{}: {seconds:.2} s",
+                case.name
+            );
+            assert!(
+                pixmap.width() as f64 <= super::MAX_WIDTH,
+                "{problem}/{}",
+                case.name
+            );
+            assert!(
+                pixmap.height() <= MAX_HEIGHT,
+                "{problem}/{}: {}",
+                case.name,
+                pixmap.height()
+            );
             largest = (
                 largest.0.max(svg.len()),
                 largest.1.max(pixmap.height()),
@@ -549,7 +621,8 @@ pub mod render {
 
     /// The brightness of a `#rrggbb` colour, 0 (black) to 255 (white).
     pub fn brightness(c: &str) -> u8 {
-        let channel = |i: usize| u32::from(u8::from_str_radix(&c[1 + 2 * i..3 + 2 * i], 16).unwrap_or(0));
+        let channel =
+            |i: usize| u32::from(u8::from_str_radix(&c[1 + 2 * i..3 + 2 * i], 16).unwrap_or(0));
         ((channel(0) * 299 + channel(1) * 587 + channel(2) * 114) / 1000) as u8
     }
 }
@@ -560,7 +633,10 @@ mod tests {
 
     #[test]
     fn text_is_escaped_and_numbers_are_short() {
-        assert_eq!(escape(r#"a<b & "c">'d'"#), "a&lt;b &amp; &quot;c&quot;&gt;&apos;d&apos;");
+        assert_eq!(
+            escape(r#"a<b & "c">'d'"#),
+            "a&lt;b &amp; &quot;c&quot;&gt;&apos;d&apos;"
+        );
         assert_eq!(num(1.0), "1");
         assert_eq!(num(2.5), "2.5");
         assert_eq!(num(1.0 / 3.0), "0.33");
@@ -577,12 +653,21 @@ mod tests {
 
     #[test]
     fn runs_of_one_colour_become_one_path() {
-        let board = Board { x: 0.0, y: 0.0, cell: 10.0, rows: 2, columns: 4 };
+        let board = Board {
+            x: 0.0,
+            y: 0.0,
+            cell: 10.0,
+            rows: 2,
+            columns: 4,
+        };
         let mut svg = Svg::new(100.0);
         board.fill_where(&mut svg, "#000", |row, column| row == 0 && column != 2);
         let page = svg.finish(50.0);
         assert_eq!(page.matches("<path").count(), 1, "{page}");
-        assert!(page.contains(r#"scale(10)" d="M0 0h2v1h-2zM3 0h1v1h-1z""#), "{page}");
+        assert!(
+            page.contains(r#"scale(10)" d="M0 0h2v1h-2zM3 0h1v1h-1z""#),
+            "{page}"
+        );
         assert!(page.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\""));
     }
 

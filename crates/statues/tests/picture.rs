@@ -8,7 +8,9 @@ use gridkit::testdata::{cases, run_binary_with};
 #[test]
 fn every_testdata_picture_renders_within_the_caps() {
     let (bytes, height, seconds) =
-        assert_testdata_pictures_within_caps("statues", |input, output| statues::picture(input, output));
+        assert_testdata_pictures_within_caps("statues", |input, output| {
+            statues::picture(input, output)
+        });
     eprintln!("largest picture: {bytes} bytes, {height} px high, rendered in {seconds:.3} s");
 }
 
@@ -21,9 +23,16 @@ fn the_binary_draws_the_checked_explanation_and_refuses_bad_input() {
         .expect("the sample is in the test data");
     let binary = env!("CARGO_BIN_EXE_statues");
     let output = run_binary_with(binary, &["--explain=svg"], case.input.as_bytes()).unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let svg = String::from_utf8(output.stdout).unwrap();
-    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
     render(&svg).unwrap();
     let bad = run_binary_with(binary, &["--explain=svg"], b"x\n").unwrap();
     assert_eq!(bad.status.code(), Some(1));

@@ -12,10 +12,14 @@ type Draw = fn(&[u8], &mut Vec<u8>) -> anyhow::Result<()>;
 
 /// Each problem, the test-data file its picture is drawn from, and how.
 pub const PICTURES: [(&str, &str, Draw); 5] = [
-    ("statues", "anti-diagonal-line", |i, o| statues::picture(i, o)),
+    ("statues", "anti-diagonal-line", |i, o| {
+        statues::picture(i, o)
+    }),
     ("sweets", "sample2", |i, o| sweets::picture(i, o)),
     ("ladders", "sample2", |i, o| ladders::picture(i, o)),
-    ("descending-dark", "sample1", |i, o| descending_dark::picture(i, o)),
+    ("descending-dark", "sample1", |i, o| {
+        descending_dark::picture(i, o)
+    }),
     ("gam", "sample1", |i, o| gam::picture(i, o)),
 ];
 
@@ -32,7 +36,10 @@ pub fn draw_all(root: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
     PICTURES
         .iter()
         .map(|&(problem, case, draw)| {
-            let input = root.join("testdata").join(problem).join(format!("{case}.in"));
+            let input = root
+                .join("testdata")
+                .join(problem)
+                .join(format!("{case}.in"));
             let text = std::fs::read(&input).with_context(|| input.display().to_string())?;
             let mut svg = Vec::new();
             draw(&text, &mut svg).with_context(|| format!("drawing {}", input.display()))?;
@@ -57,7 +64,10 @@ impl Pictures {
             let old = std::fs::read_to_string(&path).unwrap_or_default();
             let state = if old == svg { "unchanged" } else { "written" };
             std::fs::write(&path, svg).with_context(|| path.display().to_string())?;
-            println!("{state}: {}", path.strip_prefix(&root).unwrap_or(&path).display());
+            println!(
+                "{state}: {}",
+                path.strip_prefix(&root).unwrap_or(&path).display()
+            );
         }
         Ok(())
     }

@@ -54,12 +54,20 @@ pub fn draw(certificate: &Certificate) -> String {
         let shown = case.caves.len().min(room);
         y = draw_case(&mut svg, y, case, &case.caves[..shown]);
         if shown < case.caves.len() {
-            left_out.push(format!("case #{}'s caves {} to {}", index + 1, shown, case.caves.len() - 1));
+            left_out.push(format!(
+                "case #{}'s caves {} to {}",
+                index + 1,
+                shown,
+                case.caves.len() - 1
+            ));
         }
         drawn += shown;
     }
     if !left_out.is_empty() {
-        let note = format!("Not drawn, to keep the picture small: {}.", left_out.join(", "));
+        let note = format!(
+            "Not drawn, to keep the picture small: {}.",
+            left_out.join(", ")
+        );
         y = svg.notes(y, &shorten(note));
     }
     let end = legend(
@@ -127,15 +135,22 @@ fn draw_case(svg: &mut Svg, top: f64, case: &CaseCertificate, caves: &[CaveCerti
         let wall = |row: usize, col: usize| grid.get(Pos::new(row, col)) == Some(&WALL);
         board.fill_where(svg, colour::WALL, wall);
         board.fill_where(svg, colour::OPEN, |row, col| !wall(row, col));
-        board.fill_where(svg, colour::REGION, |row, col| reach[grid.index_of(Pos::new(row, col))]);
+        board.fill_where(svg, colour::REGION, |row, col| {
+            reach[grid.index_of(Pos::new(row, col))]
+        });
         let detail = match &cave.evidence {
             Evidence::Lucky { plan } => {
-                let start = grid.positions().find(|&pos| reach[grid.index_of(pos)]).unwrap_or(cave.at);
+                let start = grid
+                    .positions()
+                    .find(|&pos| reach[grid.index_of(pos)])
+                    .unwrap_or(cave.at);
                 let path = follow(grid, start, plan);
                 board.fill(svg, start.row, start.col, colour::START);
                 board.fill(svg, cave.at.row, cave.at.col, colour::GOAL);
-                let points: Vec<(f64, f64)> =
-                    path.iter().map(|pos| board.centre(pos.row, pos.col)).collect();
+                let points: Vec<(f64, f64)> = path
+                    .iter()
+                    .map(|pos| board.centre(pos.row, pos.col))
+                    .collect();
                 if points.len() > 1 {
                     svg.polyline(&points, colour::PATH, (cell * 0.25).max(1.5));
                 }
@@ -160,8 +175,21 @@ fn draw_case(svg: &mut Svg, top: f64, case: &CaseCertificate, caves: &[CaveCerti
         };
         let caption = format!("cave {}: n_C = {}, {verdict}", cave.label, cave.squares);
         svg.text(x, y + 14.0, 13.0, Anchor::Start, colour::INK, &caption);
-        svg.text(x, y + LINE + 14.0, 12.0, Anchor::Start, colour::INK, &detail);
-        board.label(svg, cave.at.row, cave.at.col, colour::PAPER, &cave.label.to_string());
+        svg.text(
+            x,
+            y + LINE + 14.0,
+            12.0,
+            Anchor::Start,
+            colour::INK,
+            &detail,
+        );
+        board.label(
+            svg,
+            cave.at.row,
+            cave.at.col,
+            colour::PAPER,
+            &cave.label.to_string(),
+        );
         board.lines(svg);
         board.numbers(svg);
     }

@@ -16,8 +16,8 @@
 
 mod layers;
 mod outcomes;
-mod strategy;
 pub(crate) mod picture;
+mod strategy;
 pub mod text;
 
 use serde::{Deserialize, Serialize};

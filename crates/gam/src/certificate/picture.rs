@@ -31,7 +31,8 @@ pub fn draw(tests: &[TestCertificate]) -> String {
     for (index, test) in tests.iter().enumerate() {
         let n = test.rows.len();
         squares += n * n;
-        let height = 2.0 * LINE + Board::fit(0.0, 0.0, MAX_WIDTH - 2.0 * MARGIN, LARGEST, n, n).bottom();
+        let height =
+            2.0 * LINE + Board::fit(0.0, 0.0, MAX_WIDTH - 2.0 * MARGIN, LARGEST, n, n).bottom();
         if index > 0 && (index >= MAX_TESTS || squares > BUDGET || y + height > TALLEST) {
             break;
         }
@@ -42,7 +43,10 @@ pub fn draw(tests: &[TestCertificate]) -> String {
     }
     if drawn < tests.len() {
         let left_out = if drawn + 1 == tests.len() {
-            format!("Test {} is not drawn, to keep the picture small: see --explain.", tests.len())
+            format!(
+                "Test {} is not drawn, to keep the picture small: see --explain.",
+                tests.len()
+            )
         } else {
             format!(
                 "Tests {} to {} are not drawn, to keep the picture small: see --explain.",
@@ -75,12 +79,18 @@ fn heading(test: usize, total: usize, certificate: &TestCertificate) -> Vec<Stri
     } else {
         let m = d / 2;
         match certificate.winner {
-            Player::B => format!("D = {d}: B's strategy meets A in the middle layer k = {m}. B wins."),
-            Player::A => format!("D = {d}: A's strategy avoids B in the middle layer k = {m}. A wins."),
+            Player::B => {
+                format!("D = {d}: B's strategy meets A in the middle layer k = {m}. B wins.")
+            }
+            Player::A => {
+                format!("D = {d}: A's strategy avoids B in the middle layer k = {m}. A wins.")
+            }
         }
     };
     vec![
-        format!("Test {test} of {total}: {n} x {n}, rows and columns from 1; layers k = 0 to {d} from A."),
+        format!(
+            "Test {test} of {total}: {n} x {n}, rows and columns from 1; layers k = 0 to {d} from A."
+        ),
         why,
     ]
 }
@@ -134,7 +144,14 @@ fn draw_test(svg: &mut Svg, top: f64, certificate: &TestCertificate) -> f64 {
             let (x, y) = board.corner(cell / n, cell % n);
             let inset = board.cell * 0.12;
             let side = board.cell - 2.0 * inset;
-            svg.frame(x + inset, y + inset, side, side, colour::PATH, board.cell * 0.14);
+            svg.frame(
+                x + inset,
+                y + inset,
+                side,
+                side,
+                colour::PATH,
+                board.cell * 0.14,
+            );
         }
     } else {
         board.fill_where(svg, colour::PATH, |row, col| strategy[row * n + col]);
@@ -198,7 +215,14 @@ mod tests {
     use crate::board::Board as Gam;
 
     fn layout(n: usize) -> Board {
-        Board::fit(MARGIN, MARGIN + 2.0 * LINE, MAX_WIDTH - 2.0 * MARGIN, LARGEST, n, n)
+        Board::fit(
+            MARGIN,
+            MARGIN + 2.0 * LINE,
+            MAX_WIDTH - 2.0 * MARGIN,
+            LARGEST,
+            n,
+            n,
+        )
     }
 
     /// A point of square (`row`, `col`), from 0, on the strategy's frame if any.
@@ -220,7 +244,7 @@ mod tests {
         // The first sample: D = 6, B catches A in the middle layer.
         let board = Gam::from_rows(&["A...", ".#..", "....", "...B"]);
         let certificate = TestCertificate::of(&board).unwrap();
-        let picture = render(&draw(&[certificate.clone()])).unwrap();
+        let picture = render(&draw(std::slice::from_ref(&certificate))).unwrap();
         assert_eq!(picture.width(), MAX_WIDTH as u32);
         let (x, y) = inner_point(4, 1, 1);
         assert!(brightness(&pixel(&picture, x, y)) < 60);
@@ -228,14 +252,25 @@ mod tests {
         assert!(distance(&pixel(&picture, x, y), colour::START) < 8);
         // Every square where B's strategy steps is framed in the strategy colour; the
         // middle layer (k = 3, the anti-diagonal) has the middle layer's colour inside.
-        let steps: Vec<[u16; 2]> = certificate.strategy.iter().flatten().map(|r| r.to).collect();
+        let steps: Vec<[u16; 2]> = certificate
+            .strategy
+            .iter()
+            .flatten()
+            .map(|r| r.to)
+            .collect();
         for &[row, col] in &steps {
             let (x, y) = frame_point(4, usize::from(row) - 1, usize::from(col) - 1);
-            assert!(distance(&pixel(&picture, x, y), colour::PATH) < 8, "{row} {col}");
+            assert!(
+                distance(&pixel(&picture, x, y), colour::PATH) < 8,
+                "{row} {col}"
+            );
         }
         for (row, col) in [(0, 3), (1, 2), (2, 1), (3, 0)] {
             let (x, y) = inner_point(4, row, col);
-            assert!(distance(&pixel(&picture, x, y), colour::SECOND) < 8, "{row} {col}");
+            assert!(
+                distance(&pixel(&picture, x, y), colour::SECOND) < 8,
+                "{row} {col}"
+            );
         }
         let (x, y) = inner_point(4, 0, 1);
         assert!(distance(&pixel(&picture, x, y), colour::REGION) < 8);

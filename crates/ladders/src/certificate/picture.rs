@@ -38,17 +38,35 @@ pub fn draw(certificate: &Certificate) -> String {
         for col in 0..SIZE {
             let value = certificate.expected[row][col];
             board.fill(&mut svg, row, col, &colour::heat(heat(value, low, high)));
-            let ink = if heat(value, low, high) > 0.6 { colour::PAPER } else { colour::INK };
+            let ink = if heat(value, low, high) > 0.6 {
+                colour::PAPER
+            } else {
+                colour::INK
+            };
             let (x, y) = board.centre(row, col);
             let x = x - board.cell * 0.08;
-            svg.text(x, y + 4.0, 12.0, Anchor::Middle, ink, &format!("{value:.2}"));
+            svg.text(
+                x,
+                y + 4.0,
+                12.0,
+                Anchor::Middle,
+                ink,
+                &format!("{value:.2}"),
+            );
         }
     }
     board.lines(&mut svg);
     board.numbers(&mut svg);
     for (square, fill) in [(START, colour::START), (GOAL, colour::GOAL)] {
         let (x, y) = board.corner(square.row, square.col);
-        svg.frame(x + 2.0, y + 2.0, board.cell - 4.0, board.cell - 4.0, fill, 4.0);
+        svg.frame(
+            x + 2.0,
+            y + 2.0,
+            board.cell - 4.0,
+            board.cell - 4.0,
+            fill,
+            4.0,
+        );
     }
     for ladder in &certificate.ladders {
         let (x, base) = board.centre(ladder.base.row, ladder.base.col);
@@ -82,7 +100,10 @@ pub fn draw(certificate: &Certificate) -> String {
         (colour::START.to_string(), "start".to_string()),
         (colour::GOAL.to_string(), "Goal".to_string()),
     ];
-    let entries: Vec<(&str, &str)> = entries.iter().map(|(c, m)| (c.as_str(), m.as_str())).collect();
+    let entries: Vec<(&str, &str)> = entries
+        .iter()
+        .map(|(c, m)| (c.as_str(), m.as_str()))
+        .collect();
     let end = legend(&mut svg, board.bottom() + LINE / 2.0, &entries);
     svg.finish(end + MARGIN)
 }
@@ -97,7 +118,11 @@ fn range(certificate: &Certificate) -> (f64, f64) {
 
 /// Where `value` lies between `low` and `high`, from 0 to 1.
 fn heat(value: f64, low: f64, high: f64) -> f64 {
-    if high > low { (value - low) / (high - low) } else { 0.0 }
+    if high > low {
+        (value - low) / (high - low)
+    } else {
+        0.0
+    }
 }
 
 #[cfg(test)]
@@ -113,7 +138,14 @@ mod tests {
     }
 
     fn layout() -> Board {
-        Board::fit(MARGIN, MARGIN + 2.0 * LINE, MAX_WIDTH - 2.0 * MARGIN, CELL, SIZE, SIZE)
+        Board::fit(
+            MARGIN,
+            MARGIN + 2.0 * LINE,
+            MAX_WIDTH - 2.0 * MARGIN,
+            CELL,
+            SIZE,
+            SIZE,
+        )
     }
 
     /// A point of square (`row`, `col`) clear of its value, its ladder and its frame.

@@ -81,7 +81,14 @@ struct Panel {
 
 impl Panel {
     fn draw(&self, svg: &mut Svg, x: f64, y: f64) {
-        svg.text(x, y + 14.0, 13.0, gridkit::picture::Anchor::Start, colour::INK, &self.caption);
+        svg.text(
+            x,
+            y + 14.0,
+            13.0,
+            gridkit::picture::Anchor::Start,
+            colour::INK,
+            &self.caption,
+        );
         let board = Board {
             x: x + Board::margin(),
             y: y + LINE + Board::margin(),
@@ -116,15 +123,26 @@ fn walk_panels(board: &Statues, walk: &[Square]) -> Vec<Panel> {
     (0..walk.len())
         .map(|round| {
             // On reaching Anna the game ends before the statues move.
-            let falls = if walk[round] == ANNA { round - 1 } else { round };
-            let mut marks: Vec<(Square, &str)> =
-                walk[..round].iter().map(|&square| (square, colour::TRAIL)).collect();
+            let falls = if walk[round] == ANNA {
+                round - 1
+            } else {
+                round
+            };
+            let mut marks: Vec<(Square, &str)> = walk[..round]
+                .iter()
+                .map(|&square| (square, colour::TRAIL))
+                .collect();
             marks.push((walk[round], colour::PATH));
             let caption = match walk[round] {
                 ANNA => format!("{}: with Anna", caption(round)),
                 _ => caption(round),
             };
-            Panel { caption, board: *board, falls, marks }
+            Panel {
+                caption,
+                board: *board,
+                falls,
+                marks,
+            }
         })
         .collect()
 }
@@ -138,8 +156,16 @@ fn cornered_panels(board: &Statues, safe: &[BTreeSet<Square>]) -> Vec<Panel> {
                 1 => format!("{}: 1 square", caption(round)),
                 count => format!("{}: {count} squares", caption(round)),
             };
-            let marks = squares.iter().map(|&square| (square, colour::REGION)).collect();
-            Panel { caption, board: *board, falls: round, marks }
+            let marks = squares
+                .iter()
+                .map(|&square| (square, colour::REGION))
+                .collect();
+            Panel {
+                caption,
+                board: *board,
+                falls: round,
+                marks,
+            }
         })
         .collect()
 }
@@ -147,7 +173,12 @@ fn cornered_panels(board: &Statues, safe: &[BTreeSet<Square>]) -> Vec<Panel> {
 /// Where the centre of square `square` of panel `index` lands in the picture, for tests.
 #[cfg(test)]
 fn centre_of(index: usize, (row, col): Square) -> (f64, f64) {
-    let strip = Strip::new(MARGIN + 2.0 * LINE + 6.0, MAX_WIDTH, PANEL_WIDTH, PANEL_HEIGHT);
+    let strip = Strip::new(
+        MARGIN + 2.0 * LINE + 6.0,
+        MAX_WIDTH,
+        PANEL_WIDTH,
+        PANEL_HEIGHT,
+    );
     let (x, y) = strip.origin(index);
     let board = Board {
         x: x + Board::margin(),

@@ -27,8 +27,13 @@ pub fn draw(certificate: &Certificate) -> String {
     let loser = certificate.winner.other().name();
     let proof = match &certificate.proof {
         Proof::Mirror => [
-            format!("Proof: the box left for {loser} is its own mirror image through the empty centre:"),
-            format!("{} answers every move with its mirror image.", certificate.winner.name()),
+            format!(
+                "Proof: the box left for {loser} is its own mirror image through the empty centre:"
+            ),
+            format!(
+                "{} answers every move with its mirror image.",
+                certificate.winner.name()
+            ),
         ],
         Proof::ClosedSet(boxes) => [
             format!(
@@ -38,12 +43,17 @@ pub fn draw(certificate: &Certificate) -> String {
                     count => format!("{count} boxes"),
                 }
             ),
-            format!("{} answers every move from each back into the set.", certificate.winner.name()),
+            format!(
+                "{} answers every move from each back into the set.",
+                certificate.winner.name()
+            ),
         ],
     };
     let heading = match certificate.winner {
         Winner::Karlsson => "Karlsson wins: he eats the cells marked, leaving a lost box.",
-        Winner::Lillebror => "Lillebror wins: the box itself is lost for Karlsson, who moves first.",
+        Winner::Lillebror => {
+            "Lillebror wins: the box itself is lost for Karlsson, who moves first."
+        }
     };
     let [first, second] = proof;
     let top = svg.notes(MARGIN, &[heading.to_string(), first, second]);
@@ -54,8 +64,22 @@ pub fn draw(certificate: &Certificate) -> String {
     let lost_at = if eaten == 0 {
         (left, caption_y + 10.0 + LARGE)
     } else {
-        svg.text(MARGIN, caption_y, 13.0, Anchor::Start, colour::INK, "the box");
-        hexagon(&mut svg, (left, caption_y + 10.0 + LARGE), LARGE, start, eaten, true);
+        svg.text(
+            MARGIN,
+            caption_y,
+            13.0,
+            Anchor::Start,
+            colour::INK,
+            "the box",
+        );
+        hexagon(
+            &mut svg,
+            (left, caption_y + 10.0 + LARGE),
+            LARGE,
+            start,
+            eaten,
+            true,
+        );
         (MARGIN + 11.0 * LARGE + LARGE, caption_y + 10.0 + LARGE)
     };
     svg.text(
@@ -75,7 +99,10 @@ pub fn draw(certificate: &Certificate) -> String {
     if let Proof::ClosedSet(boxes) = &certificate.proof {
         let shown = boxes.len().min(SHOWN);
         let note = if boxes.len() > SHOWN {
-            format!("The closed set's first {SHOWN} boxes of {} (all in --certificate):", boxes.len())
+            format!(
+                "The closed set's first {SHOWN} boxes of {} (all in --certificate):",
+                boxes.len()
+            )
         } else {
             "The closed set's boxes:".to_string()
         };
@@ -113,7 +140,14 @@ fn cell_centre(origin: (f64, f64), radius: f64, cell: usize) -> (f64, f64) {
 
 /// A box: its 19 cells as hexagons, `chocolates` filled, `marked` in the move colour, and
 /// with `names` each cell's `row,position`.
-fn hexagon(svg: &mut Svg, origin: (f64, f64), radius: f64, chocolates: Mask, marked: Mask, names: bool) {
+fn hexagon(
+    svg: &mut Svg,
+    origin: (f64, f64),
+    radius: f64,
+    chocolates: Mask,
+    marked: Mask,
+    names: bool,
+) {
     for cell in 0..CELLS {
         let (x, y) = cell_centre(origin, radius, cell);
         let corners: Vec<(f64, f64)> = (0..6)
@@ -132,9 +166,20 @@ fn hexagon(svg: &mut Svg, origin: (f64, f64), radius: f64, chocolates: Mask, mar
         svg.polygon(&corners, fill, colour::PAPER, radius / 10.0);
         if names {
             let (row, position) = row_and_position(cell).unwrap_or((0, 0));
-            let ink = if fill == colour::OPEN { colour::INK } else { colour::PAPER };
+            let ink = if fill == colour::OPEN {
+                colour::INK
+            } else {
+                colour::PAPER
+            };
             let name = format!("{},{}", row + 1, position + 1);
-            svg.text(x, y + radius * 0.55, radius * 0.36, Anchor::Middle, ink, &name);
+            svg.text(
+                x,
+                y + radius * 0.55,
+                radius * 0.36,
+                Anchor::Middle,
+                ink,
+                &name,
+            );
         }
     }
 }
@@ -159,7 +204,10 @@ mod tests {
         assert_eq!(picture.width(), MAX_WIDTH as u32);
         for cell in [8, 9] {
             let (x, y) = cell_centre(LARGE_ORIGIN, LARGE, cell);
-            assert!(distance(&pixel(&picture, x, y - LARGE * 0.3), colour::PATH) < 8, "{cell}");
+            assert!(
+                distance(&pixel(&picture, x, y - LARGE * 0.3), colour::PATH) < 8,
+                "{cell}"
+            );
         }
         let (x, y) = cell_centre(LARGE_ORIGIN, LARGE, 0);
         assert!(distance(&pixel(&picture, x, y - LARGE * 0.3), colour::OPEN) < 8);
@@ -172,7 +220,10 @@ mod tests {
         let certificate = certify(start);
         assert_eq!(certificate.winner, Winner::Lillebror);
         let svg = draw(&certificate);
-        assert!(svg.contains("mirror image through the empty centre"), "{svg}");
+        assert!(
+            svg.contains("mirror image through the empty centre"),
+            "{svg}"
+        );
         let picture = render(&svg).unwrap();
         let (x, y) = cell_centre(LARGE_ORIGIN, LARGE, 0);
         assert!(distance(&pixel(&picture, x, y - LARGE * 0.3), CHOCOLATE) < 8);
