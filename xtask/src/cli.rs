@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use crate::sandbox::{self, Strictness};
-use crate::{bench, fixture, package, stress, verify};
+use crate::{bench, fixture, package, pictures, stress, verify};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -110,6 +110,8 @@ enum Command {
         zip: bool,
     },
     /// A misbehaving program for the runner's own tests.
+    /// Draw the README's pictures (each solver's --explain=svg) into docs/pictures/.
+    Pictures,
     #[command(hide = true)]
     Fixture { kind: String },
     /// Starts measured programs in the sandbox on request (see `sandbox/server.rs`).
@@ -195,6 +197,7 @@ pub fn main() -> ExitCode {
         Command::Package { crates, out, zip } => {
             package::Package { crates, out, zip }.run().map(|_| true)
         }
+        Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
         Command::Spawner => sandbox::server::serve().map(|()| true),
     };

@@ -10,6 +10,7 @@
 //! - `cargo xtask gen CRATE --seed N --case K`: the input stress generates as case K.
 //! - `cargo xtask bench CRATE`: the solver against its reference binary, same files, same run.
 //! - `cargo xtask package [CRATE...] [--out DIR] [--zip]`: Kattis problem packages.
+//! - `cargo xtask pictures`: the README's pictures (`--explain=svg`), into `docs/pictures/`.
 //!
 //! A solution is untrusted code: every run, and every compile of a user's source, happens
 //! in the [`sandbox`], whose layers ([`sandbox::Layers`]) the reports name.
@@ -22,6 +23,7 @@ pub mod fixture;
 pub mod judge;
 pub mod measure;
 pub mod package;
+pub mod pictures;
 pub mod problems;
 pub mod report;
 pub mod sandbox;

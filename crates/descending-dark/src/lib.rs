@@ -104,22 +104,42 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 /// As [`run`], or an internal error: a certificate that fails its check or a solver that
 /// disagrees with the answers it proves.
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let certificate = checked(input)?;
+    for (index, certified) in certificate.cases.iter().enumerate() {
+        write_case(&mut output, index + 1, &certified.verdicts())?;
+    }
+    write!(output, "\n{certificate}")?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The explanation of [`explain`] as one SVG picture: a map per cave with S_C, and the
+/// plan's path or the trapped runs.
+///
+/// # Errors
+/// As [`explain`].
+pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let certificate = checked(input)?;
+    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The certificate of every case read from `input`, checked, and agreeing with the
+/// solver.
+fn checked<R: BufRead>(input: R) -> anyhow::Result<certificate::Certificate> {
     let cases = parse::read_all(input)?;
     let certificate = certificate::certify_all(&cases)?;
     check::check(&cases, &certificate).context("internal error: the certificate is wrong")?;
     for (index, (case, certified)) in cases.iter().zip(&certificate.cases).enumerate() {
-        let proven = certified.verdicts();
-        if solve::solve(case) != proven {
+        if solve::solve(case) != certified.verdicts() {
             bail!(
                 "internal error: case #{}: the solver disagrees with the answers the certificate proves",
                 index + 1
             );
         }
-        write_case(&mut output, index + 1, &proven)?;
     }
-    write!(output, "\n{certificate}")?;
-    output.flush()?;
-    Ok(())
+    Ok(certificate)
 }
 
 /// Reads every case and writes the certificate of all of them as JSON, on one line.

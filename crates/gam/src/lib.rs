@@ -170,6 +170,40 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
     Ok(())
 }
 
+/// The explanation of [`explain`] as one SVG picture: each test's board with the layers
+/// of the shortest paths, the middle layer and the winner's strategy.
+///
+/// # Errors
+/// As [`explain`].
+pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let mut solver = solve::Solver::default();
+    let boards = read_boards(input)?;
+    let mut tests = Vec::with_capacity(boards.len());
+    for (index, board) in boards.iter().enumerate() {
+        let test = index + 1;
+        let certificate = TestCertificate::of(board)
+            .ok_or_else(|| anyhow::anyhow!("internal error: test {test} has no certificate"))?;
+        let proven = check::check(&certificate, board).map_err(|why| {
+            anyhow::anyhow!(
+                "internal error: test {test}: the certificate does not prove an answer: {why}"
+            )
+        })?;
+        let solved = solver
+            .winner(board)
+            .ok_or_else(|| anyhow::anyhow!("internal error: test {test} is not joined"))?;
+        if proven != solved {
+            anyhow::bail!(
+                "internal error: test {test}: the solver answers {solved}, the checked \
+                 certificate proves {proven}"
+            );
+        }
+        tests.push(certificate);
+    }
+    output.write_all(certificate::picture::draw(&tests).as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
 /// The certificate of every answer as JSON (see [`Certificate`]): `{"tests": [...]}`,
 /// one test per line, each built when it is written.
 ///

@@ -4,6 +4,7 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: gam::run,
             explain: gam::explain,
+            picture: gam::picture,
             certificate: gam::print_certificate,
             check: gam::check_certificate,
         },

@@ -2,6 +2,7 @@
 //!
 //! - no argument: the problem's output;
 //! - `--explain`: the output, then why it is right (the checked certificate, as text);
+//! - `--explain=svg`: the same explanation as one self-contained SVG picture;
 //! - `--certificate`: the certificate as JSON, the data `--check` reads;
 //! - `--check FILE`: reads a certificate from `FILE` and the input on stdin and says
 //!   whether the certificate proves an answer, without solving: the proven answer and
@@ -29,6 +30,8 @@ pub enum Mode {
     Answer,
     /// The problem's output, then the explanation of why it is right.
     Explain,
+    /// The explanation as an SVG picture.
+    ExplainSvg,
     /// The certificate of the answer, as JSON.
     Certificate,
     /// Check the certificate in this file against the input; never solve.
@@ -43,6 +46,7 @@ pub fn mode<S: AsRef<str>>(args: &[S]) -> Option<Mode> {
     match args.as_slice() {
         [] => Some(Mode::Answer),
         ["--explain"] => Some(Mode::Explain),
+        ["--explain=svg"] => Some(Mode::ExplainSvg),
         ["--certificate"] => Some(Mode::Certificate),
         ["--check", file] if !file.starts_with('-') => Some(Mode::Check(PathBuf::from(file))),
         ["--help" | "-h"] => Some(Mode::Help),
@@ -61,6 +65,8 @@ pub struct Commands<E> {
     pub run: Command<E>,
     /// Prints the proven output, then the explanation.
     pub explain: Command<E>,
+    /// Writes the explanation as one SVG picture.
+    pub picture: Command<E>,
     /// Prints the certificate as JSON.
     pub certificate: Command<E>,
     /// Checks the certificate given as text against the input: prints the proven output,
@@ -71,9 +77,10 @@ pub struct Commands<E> {
 /// The usage text of the binary `name`.
 pub fn usage(name: &str) -> String {
     format!(
-        "usage: {name} [--explain | --certificate | --check FILE] < INPUT\n\
+        "usage: {name} [--explain | --explain=svg | --certificate | --check FILE] < INPUT\n\
          \x20 (no option)     prints the answer to the problem's input\n\
          \x20 --explain       prints the answer, then a checked proof that it is right\n\
+         \x20 --explain=svg   draws that proof as one SVG picture\n\
          \x20 --certificate   prints that proof as JSON\n\
          \x20 --check FILE    checks the JSON proof in FILE against INPUT without solving:\n\
          \x20                 prints the answer it proves (exit 0) or its first false step (exit 1)\n"
@@ -118,6 +125,7 @@ pub fn main<E: Display>(name: &str, commands: Commands<E>) -> ExitCode {
         }
         Mode::Answer => exit_code((commands.run)(input, output)),
         Mode::Explain => exit_code((commands.explain)(input, output)),
+        Mode::ExplainSvg => exit_code((commands.picture)(input, output)),
         Mode::Certificate => exit_code((commands.certificate)(input, output)),
         Mode::Check(path) => match read_certificate(&path) {
             Ok(text) => exit_code((commands.check)(&text, input, output)),
@@ -134,6 +142,7 @@ mod tests {
     fn the_understood_command_lines() {
         assert_eq!(mode::<&str>(&[]), Some(Mode::Answer));
         assert_eq!(mode(&["--explain"]), Some(Mode::Explain));
+        assert_eq!(mode(&["--explain=svg"]), Some(Mode::ExplainSvg));
         assert_eq!(mode(&["--certificate"]), Some(Mode::Certificate));
         assert_eq!(
             mode(&["--check", "proof.json"]),
@@ -147,10 +156,26 @@ mod tests {
     fn anything_else_is_a_usage_error() {
         assert_eq!(mode(&["--explain", "--explain"]), None);
         assert_eq!(mode(&["-e"]), None);
+        assert_eq!(mode(&["--explain=png"]), None);
+        assert_eq!(mode(&["--explain", "svg"]), None);
+        assert_eq!(mode(&["--explain=SVG"]), None);
         assert_eq!(mode(&["input.txt"]), None);
         assert_eq!(mode(&["--check"]), None);
         assert_eq!(mode(&["--check", "--explain"]), None);
         assert_eq!(mode(&["--check", "a", "b"]), None);
+    }
+
+    #[test]
+    fn the_usage_names_every_mode() {
+        let usage = usage("statues");
+        for option in [
+            "--explain ",
+            "--explain=svg",
+            "--certificate",
+            "--check FILE",
+        ] {
+            assert!(usage.contains(option), "{usage}");
+        }
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
 //! - [`exit`] and [`cli`]: a solver binary's command line (`--explain`) and how it ends.
 //! - [`explain`]: boards as text and run-length move sequences, for explanations.
+//! - [`picture`]: explanations as SVG pictures (`--explain=svg`): a small SVG writer,
+//!   numbered boards, legends and colours.
 //! - `testkit` (feature `testkit`, test support only): the `ProblemKit` trait that stress
 //!   testing drives, flawed solvers, input mutations, and `testdata`, the
 //!   `testdata/<problem>` pairs.
@@ -18,6 +20,7 @@ pub mod exit;
 pub mod explain;
 pub mod grid;
 pub mod input;
+pub mod picture;
 #[cfg(feature = "testkit")]
 pub mod testdata;
 #[cfg(feature = "testkit")]

@@ -89,6 +89,27 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 /// As [`run`]; an internal error if the certificate fails its check or the solver
 /// disagrees with the answer it proves.
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let certificate = checked(input)?;
+    output.write_all(answer_text(certificate.answer()).as_bytes())?;
+    write!(output, "\n{certificate}")?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The explanation of [`explain`] as one SVG picture: a heat map of the expected turns
+/// with the ladders drawn, climbed or not.
+///
+/// # Errors
+/// As [`explain`].
+pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let certificate = checked(input)?;
+    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The certificate of the board read from `input`, checked, and agreeing with the solver.
+fn checked<R: BufRead>(input: R) -> anyhow::Result<Certificate> {
     let board = parse_board(input)?;
     let certificate = certify(&board);
     check::check(&board, &certificate).context("internal error: the certificate is wrong")?;
@@ -101,10 +122,7 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
             proven.trim_end()
         );
     }
-    output.write_all(proven.as_bytes())?;
-    write!(output, "\n{certificate}")?;
-    output.flush()?;
-    Ok(())
+    Ok(certificate)
 }
 
 /// Reads one board and writes its [`Certificate`] as JSON, on one line.

@@ -4,6 +4,7 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: ladders::run,
             explain: ladders::explain,
+            picture: ladders::picture,
             certificate: ladders::print_certificate,
             check: ladders::check_certificate,
         },

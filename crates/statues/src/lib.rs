@@ -21,6 +21,8 @@
 //! closed set: every safe move from one set lands in the next). [`certify`] computes it;
 //! `--certificate` prints it as JSON (with the board it is for) and `--check FILE` checks
 //! such a file against the board on stdin and prints the answer it proves.
+//! `--explain=svg` draws the same checked certificate as a picture: the board after every
+//! round, Maria's walk or the squares still open to her.
 //!
 //! [`reference`](mod@reference) plays the game out literally over (square, statue set) states, as an
 //! independent check of [`solve`].
@@ -62,6 +64,28 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 /// As [`run`]; an internal error if the certificate fails its check or the solver
 /// disagrees with the answer it proves.
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let certificate = checked(input)?;
+    writeln!(output, "{}", certificate.outcome())?;
+    writeln!(output)?;
+    write!(output, "{certificate}")?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The explanation of [`explain`] as one SVG picture: the board after every round, with
+/// Maria's walk or the squares left to her.
+///
+/// # Errors
+/// As [`explain`].
+pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let certificate = checked(input)?;
+    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The certificate of the board read from `input`, checked, and agreeing with the solver.
+fn checked<R: BufRead>(input: R) -> anyhow::Result<Certificate> {
     let board = parse(input)?;
     let certificate = certify(&board);
     check::check(&board, &certificate).context("internal error: the certificate is wrong")?;
@@ -70,11 +94,7 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
     if solved != proven {
         bail!("internal error: the solver says {solved}, the certificate proves {proven}");
     }
-    writeln!(output, "{proven}")?;
-    writeln!(output)?;
-    write!(output, "{certificate}")?;
-    output.flush()?;
-    Ok(())
+    Ok(certificate)
 }
 
 /// Reads one board and writes its [`Certificate`] as JSON, on one line.

@@ -4,6 +4,7 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: statues::run,
             explain: statues::explain,
+            picture: statues::picture,
             certificate: statues::print_certificate,
             check: statues::check_certificate,
         },

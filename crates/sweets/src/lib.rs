@@ -78,6 +78,19 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
     Ok(())
 }
 
+/// The explanation of [`explain`] as one SVG picture: the hexagon with the winning move,
+/// the box left for the loser, and its proof named.
+///
+/// # Errors
+/// As [`explain`].
+pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let mask = parse::parse(input)?;
+    let certificate = certified(mask)?;
+    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
 /// Reads a box from `input` and writes its certificate as JSON, checked as [`explain`]
 /// checks it.
 ///

@@ -4,6 +4,7 @@ fn main() -> std::process::ExitCode {
         gridkit::cli::Commands {
             run: sweets::run,
             explain: sweets::explain,
+            picture: sweets::picture,
             certificate: sweets::print_certificate,
             check: sweets::check_certificate,
         },

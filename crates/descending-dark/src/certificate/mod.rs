@@ -22,6 +22,7 @@
 
 mod gather;
 mod json;
+pub(crate) mod picture;
 mod shorten;
 mod text;
 mod trap;

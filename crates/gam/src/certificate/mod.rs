@@ -16,6 +16,7 @@
 
 mod layers;
 mod outcomes;
+pub(crate) mod picture;
 mod strategy;
 pub mod text;
 

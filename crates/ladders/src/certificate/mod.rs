@@ -10,6 +10,7 @@
 //! ten rows of heights as the input gives them, the expected turns laid out the same way,
 //! and every ladder once, in reading order.
 
+pub(crate) mod picture;
 mod text;
 
 use gridkit::Pos;

@@ -15,6 +15,7 @@
 //! `{"board": [...], "evidence": {"cornered": [[[7, 0]], [[6, 0], [7, 1]], []]}}`, squares
 //! as `[row, column]` from 0, row 0 being the input's first line.
 
+pub(crate) mod picture;
 mod text;
 
 use std::collections::{BTreeMap, BTreeSet};

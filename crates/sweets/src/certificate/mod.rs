@@ -18,6 +18,7 @@
 
 mod closed;
 mod mirror;
+pub(crate) mod picture;
 mod text;
 
 use serde::{Deserialize, Serialize};
