@@ -62,7 +62,8 @@ fn every_problem_exports_a_complete_package() {
             "domjudge-problem.ini",
             "LEFT-OUT.md",
             "problem_statement/problem.en.tex",
-            "input_validators/validate.cpp",
+            "input_validators/validate/validate.cpp",
+            "input_validators/validate/strict_input.h",
             "data/sample",
             "data/secret",
         ] {

@@ -112,6 +112,12 @@ pub fn export(root: &Path, meta: &Meta, out: &Path, zip: bool) -> Result<Exporte
         );
     }
     copy_tree(&assets, &dir)?;
+    // The validator is a folder, compiled as one program: its own rules, and the strict
+    // reading all five share, kept once in packages/common/.
+    copy(
+        &root.join("packages/common/strict_input.h"),
+        &dir.join("input_validators/validate/strict_input.h"),
+    )?;
     write(&dir.join("problem.yaml"), &meta.problem_yaml())?;
     write(
         &dir.join(".timelimit"),
@@ -120,8 +126,10 @@ pub fn export(root: &Path, meta: &Meta, out: &Path, zip: bool) -> Result<Exporte
     write(&dir.join("domjudge-problem.ini"), &meta.domjudge_ini())?;
 
     let scratch = tempfile::tempdir().context("creating a scratch folder")?;
-    let validator =
-        data::compile_validator(&dir.join("input_validators/validate.cpp"), scratch.path())?;
+    let validator = data::compile_validator(
+        &dir.join("input_validators/validate/validate.cpp"),
+        scratch.path(),
+    )?;
     let (placed, left_out) = data::place(
         &root.join("testdata").join(meta.crate_name),
         &validator,
