@@ -49,3 +49,24 @@ pub fn run(kind: &str) -> Result<()> {
     stdout.write_all(&input)?;
     Ok(())
 }
+
+/// Whether a process on the machine (not a zombie) runs exactly `command`: the tests'
+/// way to see that what a fixture left behind was killed.
+pub fn runs(command: &[&str]) -> bool {
+    let wanted: Vec<u8> = command
+        .iter()
+        .flat_map(|word| [word.as_bytes(), b"\0"].concat())
+        .collect();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .any(|entry| {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+            cmdline == wanted && !state.starts_with('Z') && !state.starts_with('X')
+        })
+}

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use xtask::fixture::runs;
 use xtask::judge::{Judged, Rules, judge_text};
 use xtask::solution::{self, CompileError};
 use xtask::verify::Verify;
@@ -46,23 +47,6 @@ fn statues_rules() -> Rules {
 const STATUES_SAMPLE: &str =
     ".......A\n........\n........\n........\n........\n........\n........\nM.......\n";
 
-/// Whether a process runs (not a zombie) with exactly this command line.
-fn runs(command: &[&str]) -> bool {
-    let wanted: Vec<u8> = command
-        .iter()
-        .flat_map(|word| [word.as_bytes(), b"\0"].concat())
-        .collect();
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
-        .any(|entry| {
-            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            cmdline == wanted && !state.starts_with('Z')
-        })
-}
 
 #[test]
 fn a_cheat_finds_no_expected_answer_and_cannot_overwrite_one() {

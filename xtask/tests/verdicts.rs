@@ -135,18 +135,9 @@ fn endless_output_is_cut_at_the_cap() {
     assert!(took < Duration::from_secs(10), "{took:?}");
 }
 
-/// Whether any process on the machine runs `sleep 600` (the fork-sleeper fixture's).
+/// Whether the fork-sleeper fixture's `sleep 600` still runs.
 fn a_sleeper_runs() -> bool {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
-        .any(|entry| {
-            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-            let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            cmdline == b"sleep\x00600\x00" && !state.starts_with('Z') && !state.starts_with('X')
-        })
+    xtask::fixture::runs(&["sleep", "600"])
 }
 
 #[test]
