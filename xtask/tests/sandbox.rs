@@ -47,7 +47,6 @@ fn statues_rules() -> Rules {
 const STATUES_SAMPLE: &str =
     ".......A\n........\n........\n........\n........\n........\n........\nM.......\n";
 
-
 #[test]
 fn a_cheat_finds_no_expected_answer_and_cannot_overwrite_one() {
     use_spawner();
