@@ -17,6 +17,10 @@ pub const OUTPUT_CAP_BYTES: u64 = 16 << 20;
 /// Processes and threads a program may have at once (a fork bomb ends at this).
 pub const PROCESS_CAP: u64 = 64;
 
+/// The box's size: files a program writes past it fail (`ENOSPC`). What the box holds
+/// also counts as the run's memory, as on judges whose box is a RAM disk.
+pub const BOX_BYTES: u64 = 64 << 20;
+
 /// The rules one run is judged by.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules {
@@ -107,6 +111,7 @@ impl Rules {
             memory_bytes: self.memory_budget_bytes,
             output_bytes: OUTPUT_CAP_BYTES,
             processes: PROCESS_CAP,
+            box_bytes: BOX_BYTES,
         }
     }
 }

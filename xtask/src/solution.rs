@@ -94,6 +94,9 @@ const COMPILE_TIME: Duration = Duration::from_secs(30);
 const COMPILE_MEMORY: u64 = 1 << 30;
 /// The compiled program, and each file the compiler writes, may be this large.
 const COMPILE_OUTPUT: u64 = 256 << 20;
+/// The compiler's box: the source, temporary files and the program (a tmpfs, charged to
+/// the compile's memory).
+const COMPILE_BOX: u64 = 512 << 20;
 /// The most of a compiler's messages shown.
 pub const COMPILE_MESSAGES_SHOWN: usize = 64 << 10;
 
@@ -174,17 +177,16 @@ fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> 
         }),
         Language::Compiled { compiler, flags } => {
             let build = Scratch::new("xtask-solution-", None)?;
-            let sandbox = build.path().join("box");
-            std::fs::create_dir(&sandbox)?;
+            // The compiler's box starts with a copy of the source; what it holds after a
+            // successful compile is copied here.
+            let output = build.path().join("compiled");
             let file_name = format!(
                 "solution.{}",
                 source.extension().and_then(|e| e.to_str()).unwrap_or("src")
             );
-            std::fs::copy(&source, sandbox.join(&file_name))
-                .with_context(|| format!("copying {} to compile it", source.display()))?;
-            let program = sandbox.join("solution");
+            let program = output.join("solution");
             let mut args: Vec<String> = flags.iter().map(|&flag| flag.to_owned()).collect();
-            args.extend(["-o".to_owned(), "solution".to_owned(), file_name]);
+            args.extend(["-o".to_owned(), "solution".to_owned(), file_name.clone()]);
             let command = shell_words::join(
                 std::iter::once(compiler)
                     .chain(flags.iter().copied())
@@ -192,7 +194,8 @@ fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> 
             );
             println!("compiling: {command}");
             let compiler = policy::resolve(Path::new(compiler), &[])?;
-            compile(&compiler, &args, build.path(), &sandbox, &command)?;
+            let box_files = vec![(file_name, source.clone())];
+            compile(&compiler, &args, build.path(), box_files, &output, &command)?;
             Ok(Solution {
                 program: measure::own_program(&program, &[]),
                 spec: spec.to_owned(),
@@ -202,13 +205,15 @@ fn from_source(spec: &str, path: &Path, language: Language) -> Result<Solution> 
     }
 }
 
-/// Runs the compiler in its own box (`sandbox`, holding the copied source), under the
-/// compile limits; its messages are kept outside the box, in `dir`.
+/// Runs the compiler in its own box (holding copies of `box_files`), under the compile
+/// limits; its messages are kept outside the box, in `dir`, and what the box holds after
+/// the compile is copied to `output`.
 fn compile(
     compiler: &Program,
     args: &[String],
     dir: &Path,
-    sandbox: &Path,
+    box_files: Vec<(String, std::path::PathBuf)>,
+    output: &Path,
     command: &str,
 ) -> Result<()> {
     let empty = dir.join("compile.stdin");
@@ -228,8 +233,9 @@ fn compile(
         memory_bytes: COMPILE_MEMORY,
         output_bytes: COMPILE_OUTPUT,
         processes: crate::judge::PROCESS_CAP,
+        box_bytes: COMPILE_BOX,
     };
-    let run = client::run_in_box(&program, sandbox, &io, limits)
+    let run = client::run_with_files(&program, &io, limits, box_files, Some(output.to_owned()))
         .map(measure::Measurement::from)
         .with_context(|| format!("running the compiler: {command}"))?;
     if run.exit == Exit::Code(0) {

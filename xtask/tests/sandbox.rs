@@ -403,34 +403,45 @@ fn spawner_as_nobody(request: &xtask::sandbox::Request) -> (String, String) {
 #[test]
 fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
     let dir = tempfile::tempdir().unwrap();
-    let sandbox = dir.path().join("box");
-    std::fs::create_dir(&sandbox).unwrap();
-    std::fs::write(sandbox.join("input"), "hello\n").unwrap();
-    // nobody must be able to enter the folders and write the box and the outputs.
-    for path in [dir.path(), &sandbox, &sandbox.join("input")] {
+    std::fs::write(dir.path().join("input"), "hello\n").unwrap();
+    // nobody must be able to enter the folder, read the input and write the outputs.
+    for path in [dir.path(), &dir.path().join("input")] {
         let _ = nix::unistd::chown(path, Some(65534.into()), Some(65534.into()));
     }
     let request = xtask::sandbox::Request {
         program: PathBuf::from("/bin/cat"),
         args: Vec::new(),
-        box_dir: sandbox.clone(),
-        stdin: sandbox.join("input"),
+        stdin: dir.path().join("input"),
         stdout: dir.path().join("stdout"),
         stderr: dir.path().join("stderr"),
         readable: vec![PathBuf::from("/bin/cat")],
+        box_files: Vec::new(),
+        collect: None,
         limits: xtask::sandbox::Limits {
             wall_ms: 5000,
             cpu_ms: 2000,
             memory_bytes: 64 << 20,
             output_bytes: 1 << 20,
             processes: 16,
+            box_bytes: 1 << 20,
         },
     };
     let (hello, reply) = spawner_as_nobody(&request);
     let hello: xtask::sandbox::server::Hello = serde_json::from_str(&hello).unwrap();
     let header = hello.layers.header();
-    // Landlock and seccomp need no privilege; user namespaces are allowed here.
-    assert!(header.starts_with("sandbox: files (landlock), network (namespace, seccomp), processes (pid namespace in a user namespace"), "{header}");
+    // Landlock and seccomp need no privilege; user namespaces are allowed here, and with
+    // them the private root.
+    assert!(
+        header.starts_with(
+            "sandbox: files (private root, read-only, your uid, no capabilities, landlock"
+        ),
+        "{header}"
+    );
+    assert!(
+        header
+            .contains("network (namespace, seccomp), processes (pid namespace in a user namespace"),
+        "{header}"
+    );
     // A cgroup an ordinary user may not make is named as missing, with its reason.
     assert!(
         header.contains("MISSING: accounting (no cgroup ("),

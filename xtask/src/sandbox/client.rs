@@ -1,6 +1,6 @@
-//! The runner's side: one spawner per thread (stress runs programs side by side), a box
-//! per run holding a copy of the input, and a deadline on every reply, so that nothing a
-//! program does can make the runner wait forever.
+//! The runner's side: one spawner per thread (stress runs programs side by side), and a
+//! deadline on every reply, so that nothing a program does can make the runner wait
+//! forever.
 //!
 //! Ctrl-C ([`on_interrupt`]) kills every spawner (and so, as init of its PID namespace,
 //! everything it started), removes every scratch folder registered with [`Scratch`], and
@@ -55,20 +55,39 @@ pub fn layers() -> Result<Layers> {
     with_spawner(|spawner| Ok(spawner.layers.clone()))
 }
 
-/// Ctrl-C: kill the spawners (their PID namespaces go with them), remove the scratch
+/// Ctrl-C: end every spawner (their PID namespaces go with them), remove the scratch
 /// folders, say so, and exit 130. Installed once by the command line.
+///
+/// Each spawner is first told by its input closing: it kills its run, removes its cgroups
+/// and exits. One that has not within [`GRACE_ON_INTERRUPT`] is killed.
 pub fn on_interrupt() {
     let _ = ctrlc::set_handler(|| {
         let registry = LIVE
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        for &pid in registry.spawners.keys() {
-            if let Ok(pid) = i32::try_from(pid) {
-                let _ = nix::sys::signal::kill(
-                    nix::unistd::Pid::from_raw(pid),
-                    nix::sys::signal::Signal::SIGKILL,
-                );
-            }
+        for &input in registry.spawners.values() {
+            // SAFETY: the descriptor is the spawner's input, owned by its `Spawner`; the
+            // process exits below without writing to it again.
+            unsafe { libc::close(input) };
+        }
+        let deadline = std::time::Instant::now() + GRACE_ON_INTERRUPT;
+        let mut waiting: Vec<nix::unistd::Pid> = registry
+            .spawners
+            .keys()
+            .filter_map(|&pid| i32::try_from(pid).ok())
+            .map(nix::unistd::Pid::from_raw)
+            .collect();
+        while !waiting.is_empty() && std::time::Instant::now() < deadline {
+            waiting.retain(|&pid| {
+                matches!(
+                    nix::sys::wait::waitpid(pid, Some(nix::sys::wait::WaitPidFlag::WNOHANG)),
+                    Ok(nix::sys::wait::WaitStatus::StillAlive)
+                )
+            });
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        for pid in waiting {
+            let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGKILL);
         }
         // Give the killed namespaces a moment to go, so no program writes into a folder
         // being removed.
@@ -80,6 +99,9 @@ pub fn on_interrupt() {
         std::process::exit(130);
     });
 }
+
+/// How long a spawner has, after Ctrl-C, to end its run and remove its cgroups.
+const GRACE_ON_INTERRUPT: Duration = Duration::from_secs(1);
 
 /// A temporary folder removed on drop, and by Ctrl-C.
 #[derive(Debug)]
@@ -125,8 +147,8 @@ fn lock() -> std::sync::MutexGuard<'static, Registry> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Where a run reads and writes: the input is copied into the run's box; stdout and
-/// stderr are files outside it.
+/// Where a run reads and writes: the input (copied by the spawner into a sealed memory
+/// file), and the files its stdout and stderr are drained into.
 #[derive(Debug, Clone)]
 pub struct Io {
     pub input: PathBuf,
@@ -134,67 +156,36 @@ pub struct Io {
     pub stderr: PathBuf,
 }
 
-/// Runs `program` on `io.input` in the box of the folder holding `io.stdout` (its `box`
-/// folder, the same for every run from that folder, so the spawner's files layer is
-/// built once), emptied before and after the run.
+/// Runs `program` on `io.input` in a fresh, empty box.
 ///
 /// # Errors
-/// No spawner was chosen, the box cannot be made, or the spawner fails or does not
-/// answer in time.
+/// No spawner was chosen, or it fails or does not answer in time.
 pub fn run(program: &Resolved, io: &Io, limits: Limits) -> Result<Report> {
-    let parent = io.stdout.parent().context("stdout without a folder")?;
-    let sandbox = parent.join("box");
-    empty_box(&sandbox)?;
-    let report = run_in_box(program, &sandbox, io, limits);
-    // Whatever the program left in its box goes with it.
-    empty_box(&sandbox)?;
-    report
+    run_with_files(program, io, limits, Vec::new(), None)
 }
 
-/// Makes `sandbox` an empty folder, keeping the folder itself.
-fn empty_box(sandbox: &Path) -> Result<()> {
-    match std::fs::read_dir(sandbox) {
-        Ok(entries) => {
-            for entry in entries {
-                let path = entry?.path();
-                // Never follow what the program left: a symbolic link may point anywhere.
-                let folder = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.is_dir());
-                if folder {
-                    // A program may leave a folder it made unreadable: open it up first.
-                    let _ = std::fs::set_permissions(
-                        &path,
-                        std::os::unix::fs::PermissionsExt::from_mode(0o700),
-                    );
-                    std::fs::remove_dir_all(&path)
-                } else {
-                    std::fs::remove_file(&path)
-                }
-                .with_context(|| format!("emptying the box: {}", path.display()))?;
-            }
-            Ok(())
-        }
-        Err(_) => std::fs::create_dir_all(sandbox)
-            .with_context(|| format!("making the box {}", sandbox.display())),
-    }
-}
-
-/// Runs `program` with `sandbox` as its box (its working folder, and the only place it
-/// may write), on a copy of `io.input` placed there.
+/// Runs `program` on `io.input` in a fresh box holding copies of `box_files` (the name in
+/// the box, and the host file); after the run the box's files are copied to `collect`,
+/// where given (a compiler's output).
 ///
 /// # Errors
 /// As [`run`].
-pub fn run_in_box(program: &Resolved, sandbox: &Path, io: &Io, limits: Limits) -> Result<Report> {
-    let stdin = sandbox.join("input");
-    std::fs::copy(&io.input, &stdin)
-        .with_context(|| format!("copying {} into the box", io.input.display()))?;
+pub fn run_with_files(
+    program: &Resolved,
+    io: &Io,
+    limits: Limits,
+    box_files: Vec<(String, PathBuf)>,
+    collect: Option<PathBuf>,
+) -> Result<Report> {
     let request = Request {
         program: program.program.clone(),
         args: program.args.clone(),
-        box_dir: sandbox.to_owned(),
-        stdin,
+        stdin: io.input.clone(),
         stdout: io.stdout.clone(),
         stderr: io.stderr.clone(),
         readable: program.readable.clone(),
+        box_files,
+        collect,
         limits,
     };
     with_spawner(|spawner| spawner.request(&request))

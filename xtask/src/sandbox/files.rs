@@ -1,9 +1,14 @@
-//! The files layer: a Landlock ruleset that lets a program read and execute the system's
-//! toolchain and what its request names, read and write its box, and nothing else. It
-//! also keeps the program's signals and abstract sockets inside the sandbox, and refuses
-//! TCP binds and connects, where the kernel's Landlock is new enough to say so.
+//! The files layer's second wall: a Landlock ruleset. In a private root ([`super::root`])
+//! it lets the program read and execute what the root holds and write only its box and
+//! `/dev/null`; where the machine allows no private root, it is the only wall, over the
+//! host's own paths: the system's toolchain and what the request names, read-only, the
+//! box read-write, nothing else. Either way it also keeps the program's signals and
+//! abstract sockets inside the sandbox, and refuses TCP binds and connects, where the
+//! kernel's Landlock is new enough to say so.
 //!
 //! Landlock restricts even root, survives `exec`, and cannot be lifted by the program.
+//! It binds rules to the folders themselves: a box that is a fresh tmpfs per run needs
+//! a ruleset per run, and with three rules that costs a few system calls.
 
 use std::path::{Path, PathBuf};
 
@@ -13,7 +18,7 @@ use landlock::{
     RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope, path_beneath_rules,
 };
 
-use super::policy::{SYSTEM_READABLE, SYSTEM_WRITABLE};
+use super::policy::{SYSTEM_DEVICES, SYSTEM_READABLE, SYSTEM_WRITABLE};
 
 /// The newest Landlock ABI this sandbox was written and tested for.
 const ABI_USED: ABI = ABI::V6;
@@ -25,17 +30,42 @@ const ABI_USED: ABI = ABI::V6;
 /// # Errors
 /// The kernel refuses to create a ruleset.
 pub fn ruleset(readable: &[PathBuf], box_dir: &Path, proc: bool) -> Result<RulesetCreated> {
-    let read = AccessFs::from_read(ABI_USED);
-    // Everything in the box but making device nodes: a device made in the box would be a
-    // door to the whole disk.
-    let write = AccessFs::from_all(ABI_USED) & !(AccessFs::MakeBlock | AccessFs::MakeChar);
     let mut read_paths: Vec<PathBuf> = SYSTEM_READABLE.iter().map(PathBuf::from).collect();
+    read_paths.extend(SYSTEM_DEVICES.iter().map(PathBuf::from));
     read_paths.extend(readable.iter().cloned());
     if proc {
         read_paths.push(PathBuf::from("/proc"));
     }
     let mut write_paths: Vec<PathBuf> = SYSTEM_WRITABLE.iter().map(PathBuf::from).collect();
     write_paths.push(box_dir.to_owned());
+    with_rules(&read_paths, &write_paths)
+}
+
+/// The ruleset of one run in the private root at `root` (as the spawner sees it): read
+/// and execute everything in it, write the box and `/dev/null`.
+///
+/// # Errors
+/// The kernel refuses to create a ruleset.
+pub fn private_ruleset(root: &Path, box_dir: &Path) -> Result<RulesetCreated> {
+    let mut write_paths = vec![box_dir.to_owned()];
+    write_paths.extend(
+        SYSTEM_WRITABLE
+            .iter()
+            .map(|device| root.join(device.trim_start_matches('/'))),
+    );
+    with_rules(&[root.to_owned()], &write_paths)
+}
+
+/// What reading and writing allow: writing is everything but making device nodes (a
+/// device made in the box would be a door to the whole disk).
+fn accesses() -> (landlock::BitFlags<AccessFs>, landlock::BitFlags<AccessFs>) {
+    let read = AccessFs::from_read(ABI_USED);
+    let write = AccessFs::from_all(ABI_USED) & !(AccessFs::MakeBlock | AccessFs::MakeChar);
+    (read, write)
+}
+
+fn with_rules(read_paths: &[PathBuf], write_paths: &[PathBuf]) -> Result<RulesetCreated> {
+    let (read, write) = accesses();
     let ruleset = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
         .handle_access(AccessFs::from_all(ABI_USED))?
@@ -43,8 +73,8 @@ pub fn ruleset(readable: &[PathBuf], box_dir: &Path, proc: bool) -> Result<Rules
         .scope(Scope::from_all(ABI_USED))?
         .create()
         .context("creating a Landlock ruleset")?
-        .add_rules(path_beneath_rules(&read_paths, read))?
-        .add_rules(path_beneath_rules(&write_paths, write))?;
+        .add_rules(path_beneath_rules(read_paths, read))?
+        .add_rules(path_beneath_rules(write_paths, write))?;
     Ok(ruleset)
 }
 

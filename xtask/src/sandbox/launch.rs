@@ -1,8 +1,10 @@
-//! One run in the box: the spawner forks the program, which joins its run's cgroup,
-//! connects its standard streams, moves into its box, caps its resources, applies the
-//! files layer, drops every capability, applies the syscall layer and executes. The
+//! One run in the box: the spawner readies the place (the request's files bound into
+//! its private root, a fresh box), then forks the program, which joins its run's cgroup,
+//! connects its standard streams, enters the private root (its own mount namespace,
+//! `pivot_root`), caps its resources, becomes the box user, drops every capability,
+//! applies the files layer's Landlock rules and the syscall layer, and executes. The
 //! spawner then waits under the wall-clock and CPU caps, kills whatever the program
-//! left behind, and reads the accounting of the whole tree.
+//! left behind, reads the accounting of the whole tree, and discards the box.
 
 use std::convert::Infallible;
 use std::ffi::CString;
@@ -21,9 +23,11 @@ use nix::unistd::{ForkResult, Pid, fork};
 use seccompiler::BpfProgram;
 
 use super::cgroup::{Cgroup, Hierarchy};
+use super::identity::BoxUser;
+use super::place::Place;
 use super::policy::ENVIRONMENT;
 use super::streams::{Streams, WriteEnds};
-use super::{Report, Request, files, syscalls};
+use super::{Report, Request, files, root, syscalls};
 
 /// What a spawner found it can use, once, at its start.
 #[derive(Debug)]
@@ -36,6 +40,10 @@ pub struct Abilities {
     pub seccomp: Option<BpfProgram>,
     /// The spawner has capabilities (root, or root of its user namespace) to drop.
     pub drop_capabilities: bool,
+    /// Who the program runs as.
+    pub user: BoxUser,
+    /// The spawner lives in a user namespace it made (an ordinary user's).
+    pub user_namespace: bool,
 }
 
 /// Headroom over the memory budget for the cgroup's hard limit: a program slightly over
@@ -44,22 +52,25 @@ fn memory_limit(budget: u64) -> u64 {
     budget + (budget / 16).max(1 << 20)
 }
 
-/// What a spawner keeps from one run to the next: its cgroup (v1) and the Landlock
-/// ruleset of its box, so that each is paid once per worker.
-#[derive(Default)]
+/// What a spawner keeps from one run to the next: its cgroup (v1) and the place its
+/// programs run in (the private root and what is bound into it).
 pub struct Kept {
     group: Option<Cgroup>,
-    /// The ruleset, with what it was built for: readable paths, box, /proc.
-    ruleset: Option<(Vec<std::path::PathBuf>, std::path::PathBuf, RulesetCreated)>,
+    place: Place,
 }
 
 impl Kept {
-    /// Removes what the spawner made (its cgroup), when it ends.
+    pub fn new(place: Place) -> Kept {
+        Kept { group: None, place }
+    }
+
+    /// Removes what the spawner made (its cgroup, its last box), when it ends.
     pub fn release(&mut self) {
         if let Some(group) = self.group.take() {
             group.kill_all();
             group.remove();
         }
+        let _ = self.place.finish(None, 0);
     }
 }
 
@@ -93,8 +104,25 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
         }
         None => None,
     };
-    let ruleset = ruleset_for(abilities, kept, request)?;
-    let result = launch_in(abilities, request, group.as_ref(), ruleset);
+    let result = kept
+        .place
+        .prepare(
+            &request.readable,
+            request.limits.box_bytes,
+            abilities.user,
+            &request.box_files,
+        )
+        .and_then(|()| {
+            let ruleset = if abilities.landlock {
+                Some(
+                    kept.place
+                        .ruleset(&request.readable, abilities.pid_namespace)?,
+                )
+            } else {
+                None
+            };
+            launch_in(abilities, &kept.place, request, group.as_ref(), ruleset)
+        });
     if let Some(group) = group {
         group.kill_all();
         if result.is_ok() && group.reusable() {
@@ -103,29 +131,13 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
             group.remove();
         }
     }
-    result
-}
-
-/// The files layer's ruleset for `request`: the kept one when the box and the readable
-/// paths are the same as last time (Landlock binds rules to the folders themselves, and
-/// the box is the same folder, emptied between runs), built afresh otherwise.
-fn ruleset_for(
-    abilities: &Abilities,
-    kept: &mut Kept,
-    request: &Request,
-) -> Result<Option<RulesetCreated>> {
-    if !abilities.landlock {
-        return Ok(None);
-    }
-    if let Some((readable, box_dir, ruleset)) = &kept.ruleset {
-        if *readable == request.readable && *box_dir == request.box_dir {
-            return Ok(Some(ruleset.try_clone()?));
-        }
-    }
-    let ruleset = files::ruleset(&request.readable, &request.box_dir, abilities.pid_namespace)?;
-    let copy = ruleset.try_clone()?;
-    kept.ruleset = Some((request.readable.clone(), request.box_dir.clone(), ruleset));
-    Ok(Some(copy))
+    // The box goes whatever happened; its contents first, where they are wanted.
+    let finished = kept
+        .place
+        .finish(request.collect.as_deref(), request.limits.box_bytes);
+    let report = result?;
+    finished.context("after the run")?;
+    Ok(report)
 }
 
 /// Everything the child needs, prepared before the fork.
@@ -137,9 +149,13 @@ struct Prepared {
     /// The write ends of the output pipes the spawner drains.
     output: WriteEnds,
     ruleset: Option<RulesetCreated>,
+    /// The private root the child enters, if any; otherwise the box it moves into.
+    root: Option<CString>,
+    box_dir: CString,
 }
 
 fn prepare(
+    place: &Place,
     request: &Request,
     group: Option<&Cgroup>,
     ruleset: Option<RulesetCreated>,
@@ -152,7 +168,8 @@ fn prepare(
     for arg in &request.args {
         argv.push(c_string(arg.as_bytes())?);
     }
-    let box_text = request.box_dir.as_os_str().as_bytes();
+    let box_seen = place.box_seen_by_program();
+    let box_text = box_seen.as_os_str().as_bytes();
     let mut envp = Vec::new();
     for (name, value) in ENVIRONMENT {
         envp.push(c_string(format!("{name}={value}").as_bytes())?);
@@ -160,9 +177,7 @@ fn prepare(
     for name in ["HOME", "TMPDIR"] {
         envp.push(c_string(&[name.as_bytes(), b"=", box_text].concat())?);
     }
-    let stdin = File::open(&request.stdin)
-        .with_context(|| format!("opening {}", request.stdin.display()))?
-        .into();
+    let stdin = sealed_copy(&request.stdin)?;
     if let Some(group) = group {
         group.open_membership()?;
     }
@@ -173,11 +188,39 @@ fn prepare(
         stdin,
         output,
         ruleset,
+        root: place.root_dir().map(root::c_path).transpose()?,
+        box_dir: root::c_path(&box_seen)?,
     })
+}
+
+/// The input, copied into a memory file sealed against every change: the program reads
+/// it (and may seek, map or `fstat` it), but cannot write, grow or shrink it, even
+/// through `/proc/self/fd/0`, and never holds a descriptor of a host file.
+fn sealed_copy(path: &std::path::Path) -> Result<OwnedFd> {
+    use nix::fcntl::{FcntlArg, SealFlag, fcntl};
+    use nix::sys::memfd::{MFdFlags, memfd_create};
+    let memory = memfd_create(
+        c"input",
+        MFdFlags::MFD_CLOEXEC | MFdFlags::MFD_ALLOW_SEALING,
+    )
+    .context("making the input's memory file")?;
+    let mut source = File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    let mut sink = File::from(memory);
+    std::io::copy(&mut source, &mut sink).context("copying the input")?;
+    let seals = SealFlag::F_SEAL_WRITE
+        | SealFlag::F_SEAL_GROW
+        | SealFlag::F_SEAL_SHRINK
+        | SealFlag::F_SEAL_SEAL;
+    fcntl(&sink, FcntlArg::F_ADD_SEALS(seals)).context("sealing the input")?;
+    // A fresh descriptor, read-only and at offset 0: the writable one is dropped.
+    let proc_path = format!("/proc/self/fd/{}", sink.as_raw_fd());
+    let reader = File::open(&proc_path).context("reopening the input read-only")?;
+    Ok(reader.into())
 }
 
 fn launch_in(
     abilities: &Abilities,
+    place: &Place,
     request: &Request,
     group: Option<&Cgroup>,
     ruleset: Option<RulesetCreated>,
@@ -187,7 +230,7 @@ fn launch_in(
         &request.stderr,
         request.limits.output_bytes,
     )?;
-    let prepared = prepare(request, group, ruleset, output)?;
+    let prepared = prepare(place, request, group, ruleset, output)?;
     let (errors_read, errors_write) = nix::unistd::pipe2(OFlag::O_CLOEXEC)?;
     let started = Instant::now();
     // SAFETY: the spawner is single-threaded, so the child may run ordinary code until it
@@ -239,24 +282,34 @@ fn become_program(
     nix::unistd::dup2_stdout(&prepared.output.stdout)?;
     nix::unistd::dup2_stderr(&prepared.output.stderr)?;
     close_inherited_descriptors();
-    nix::unistd::chdir(&request.box_dir).context("entering the box")?;
+    match &prepared.root {
+        Some(root_dir) => root::enter(std::path::Path::new(std::ffi::OsStr::from_bytes(
+            root_dir.as_bytes(),
+        )))?,
+        None => nix::unistd::chdir(prepared.box_dir.as_c_str()).context("entering the box")?,
+    }
     set_rlimits(abilities, request)?;
+    if abilities.drop_capabilities {
+        // The bounding set can only be cleared while the capability to do so is held.
+        for set in [
+            caps::CapSet::Ambient,
+            caps::CapSet::Bounding,
+            caps::CapSet::Inheritable,
+        ] {
+            caps::clear(None, set).map_err(|error| anyhow!("dropping capabilities: {error}"))?;
+        }
+    }
+    abilities.user.become_it()?;
+    if abilities.drop_capabilities {
+        for set in [caps::CapSet::Effective, caps::CapSet::Permitted] {
+            caps::clear(None, set).map_err(|error| anyhow!("dropping capabilities: {error}"))?;
+        }
+    }
     match prepared.ruleset {
         Some(ruleset) => {
             files::enforce(ruleset)?;
         }
         None => nix::sys::prctl::set_no_new_privs().context("no_new_privs")?,
-    }
-    if abilities.drop_capabilities {
-        for set in [
-            caps::CapSet::Ambient,
-            caps::CapSet::Bounding,
-            caps::CapSet::Inheritable,
-            caps::CapSet::Effective,
-            caps::CapSet::Permitted,
-        ] {
-            caps::clear(None, set).map_err(|error| anyhow!("dropping capabilities: {error}"))?;
-        }
     }
     if let Some(filter) = &abilities.seccomp {
         syscalls::enforce(filter)?;
@@ -296,10 +349,16 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
         // Without a memory cgroup, the address space is the only cap there is.
         let space = (limits.memory_bytes * 4).max(1 << 30);
         setrlimit(Resource::RLIMIT_AS, space, space).context("address-space limit")?;
-        if !nix::unistd::Uid::effective().is_root() {
-            setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
-                .context("process limit")?;
-        }
+    }
+    // The process cap per user, beside the cgroup's: the box user's processes are the
+    // program's alone. In an ordinary user's namespace the kernel (5.14 on) counts the
+    // user's processes of that namespace only: the spawner's two are added.
+    if abilities.user.switch {
+        setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
+            .context("process limit")?;
+    } else if abilities.user_namespace && super::identity::counts_per_namespace() {
+        let cap = limits.processes + 2;
+        setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
     }
     Ok(())
 }

@@ -1,27 +1,37 @@
 //! The sandbox: every run of a program the archive does not trust (a user's solution, the
-//! compiler of a user's source) and of its own solvers happens in a box, built from the
-//! layers Linux gives, in the spirit of isolate, DOMjudge's runguard and nsjail.
+//! compiler of a user's source) and of its own solvers happens in a box on the model of
+//! isolate and bubblewrap: a private root of read-only system folders and the box, a user
+//! that owns nothing, a default-deny list of system calls, a size-capped box, and nothing
+//! of a run outliving it. This module is the only code that touches namespaces, mounts,
+//! cgroups, credentials or seccomp; the judge calls [`client`] with a [`Request`].
 //!
 //! | layer | what it stops | how | file |
 //! | --- | --- | --- | --- |
-//! | files | reading the expected answers, the archive, the home folder; writing outside the box | Landlock: the toolchain read-only, the box read-write, nothing else | [`files`] |
-//! | network | any socket, loopback included | a network namespace, and seccomp refusing `socket` | [`namespaces`], [`syscalls`] |
-//! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run); a cgroup cap on processes; capabilities dropped; Landlock's signal scope | [`namespaces`], [`cgroup`], [`launch`] |
+//! | files | seeing or changing the host: expected answers, the archive, the home folder, metadata of any file | a private root of read-only binds entered with `pivot_root`; Landlock on top | [`root`], [`place`], [`files`] |
+//! | user | owning files, other users' process counts | a box uid per worker (root), no capabilities, `no_new_privs` | [`identity`] |
+//! | box | filling disk or memory, leaving files to the next run | a fresh size-capped tmpfs per run, unmounted whole; a sealed memfd input | [`root`] |
+//! | network | any socket, loopback included | a network namespace, and the syscall layer | [`namespaces`], [`syscalls`] |
+//! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run, itself non-dumpable); a cgroup cap; `RLIMIT_NPROC`; System V IPC closed | [`namespaces`], [`cgroup`], [`launch`] |
+//! | system calls | the kernel's interfaces no solution needs | seccomp | [`syscalls`] |
 //! | accounting | escaping time and memory accounting through children | a cgroup per run (v1 or v2): CPU time and peak memory of the whole tree | [`cgroup`] |
 //! | environment | leaking the caller's variables | a short fixed list | [`policy`] |
 //!
-//! The runner talks to a spawner process ([`client`]), which sets up the namespaces once
-//! and then starts every program of its worker ([`server`], [`launch`]). A layer that
-//! the machine refuses (no user namespaces, no writable cgroup) is reported as missing
-//! with its reason ([`Layers`]); `--sandbox strict` refuses to run without every layer.
+//! The runner talks to a spawner process ([`client`]), which sets up the namespaces and the
+//! private root once and then starts every program of its worker ([`server`], [`launch`]).
+//! A layer that the machine refuses (no user namespaces, no writable cgroup) is reported
+//! as missing with its reason ([`Layers`]); `--sandbox strict` refuses to run without
+//! every layer.
 
 pub mod cgroup;
 pub mod client;
 pub mod files;
+pub mod identity;
 pub mod launch;
 pub mod layers;
 pub mod namespaces;
+pub mod place;
 pub mod policy;
+pub mod root;
 pub mod server;
 pub mod streams;
 pub mod syscalls;
@@ -46,22 +56,33 @@ pub struct Limits {
     pub output_bytes: u64,
     /// Processes (and threads) the tree may have at once.
     pub processes: u64,
+    /// Size of the box (a tmpfs): files the program writes there past it fail with
+    /// `ENOSPC`; what it holds counts as the run's memory.
+    pub box_bytes: u64,
 }
 
-/// One run: what to start, where, with what it may read, under which limits.
+/// One run: what to start, with what it may read, under which limits.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {
     pub program: PathBuf,
     pub args: Vec<String>,
-    /// The box: the program's working folder and HOME, the only place it may write.
-    pub box_dir: PathBuf,
-    /// Files the program's standard streams are connected to (stdin is in the box).
+    /// The program's standard input: a host file the spawner copies into a sealed memory
+    /// file, so the program can neither change nor reach the original.
     pub stdin: PathBuf,
+    /// Files the spawner fills with the program's output, drained from pipes.
     pub stdout: PathBuf,
     pub stderr: PathBuf,
     /// Read-only paths beyond the system's toolchain: the program, its interpreter's
-    /// installation, the files its command line names.
+    /// installation, the files its command line names. In a private root these are
+    /// bound in, read-only, at the same paths; nothing else of the host is there.
     pub readable: Vec<PathBuf>,
+    /// Files copied into the (otherwise empty) box before the run: the name in the box,
+    /// and the host file.
+    #[serde(default)]
+    pub box_files: Vec<(String, PathBuf)>,
+    /// A host folder the box's files are copied to after the run (a compiler's output).
+    #[serde(default)]
+    pub collect: Option<PathBuf>,
     pub limits: Limits,
 }
 

@@ -25,7 +25,7 @@ pub enum Outcome {
 /// the new PID namespace; the original process stays outside, waits for it, and exits
 /// with its status (this function never returns there). Killing the original process
 /// kills the init, and with it every process in the namespace.
-pub fn enter() -> Outcome {
+pub fn enter(root_dir: &Path) -> Outcome {
     let root = Uid::effective().is_root();
     let mut flags = CloneFlags::CLONE_NEWPID
         | CloneFlags::CLONE_NEWNET
@@ -68,6 +68,8 @@ pub fn enter() -> Outcome {
                 Ok(WaitStatus::Exited(_, code)) => code,
                 _ => 1,
             };
+            // The root was mounted in the namespace, which is gone: the folder is empty.
+            let _ = std::fs::remove_dir(root_dir);
             std::process::exit(code)
         }
     }
@@ -99,4 +101,47 @@ fn private_proc() -> Result<()> {
     )
     .context("mounting /proc")?;
     Ok(())
+}
+
+/// A fresh, empty folder for the private root, in the system's temporary folder; empty
+/// ones that killed spawners left behind are removed first.
+///
+/// # Errors
+/// The folder cannot be made.
+pub fn root_folder() -> Result<std::path::PathBuf> {
+    let temporary = std::env::temp_dir();
+    if let Ok(entries) = std::fs::read_dir(&temporary) {
+        let stale_after = std::time::Duration::from_secs(120);
+        for entry in entries.filter_map(Result::ok) {
+            let ours = entry.file_name().to_string_lossy().starts_with(ROOT_PREFIX);
+            let old = entry
+                .metadata()
+                .and_then(|meta| meta.modified())
+                .is_ok_and(|made| made.elapsed().is_ok_and(|age| age > stale_after));
+            if ours && old {
+                let _ = std::fs::remove_dir(entry.path());
+            }
+        }
+    }
+    let dir = tempfile::Builder::new()
+        .prefix(ROOT_PREFIX)
+        .tempdir_in(&temporary)
+        .context("making the private root's folder")?;
+    Ok(dir.keep())
+}
+
+const ROOT_PREFIX: &str = "xtask-root-";
+
+/// Closes System V IPC and POSIX message queues in the spawner's IPC namespace: no
+/// segment, semaphore set or queue can be made, so none can outlive a run or carry
+/// data from one run to the next (the syscall layer refuses the calls as well).
+pub fn close_sysv_ipc() {
+    for (file, value) in [
+        ("/proc/sys/kernel/shmmni", "0"),
+        ("/proc/sys/kernel/msgmni", "0"),
+        ("/proc/sys/kernel/sem", "0 0 0 0"),
+        ("/proc/sys/fs/mqueue/queues_max", "0"),
+    ] {
+        let _ = std::fs::write(file, value);
+    }
 }

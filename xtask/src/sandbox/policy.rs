@@ -34,10 +34,11 @@ pub const SYSTEM_READABLE: &[&str] = &[
     "/etc/java-17-openjdk",
     "/etc/java-21-openjdk",
     "/sys/devices/system/cpu",
-    "/dev/urandom",
-    "/dev/random",
-    "/dev/zero",
 ];
+
+/// The devices a program finds in its `/dev`: read-only as files (no `chmod`), usable as
+/// devices.
+pub const SYSTEM_DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];
 
 /// Devices every program may write to.
 pub const SYSTEM_WRITABLE: &[&str] = &["/dev/null"];

@@ -6,6 +6,7 @@
 //! resident memory counts its parent's pages, and the runner may hold a lot.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
 
 use anyhow::Result;
 use landlock::RulesetStatus;
@@ -13,8 +14,11 @@ use nix::sys::signal::{SigHandler, Signal, signal};
 use serde::{Deserialize, Serialize};
 
 use super::cgroup::Hierarchy;
+use super::identity::BoxUser;
 use super::launch::{Abilities, Kept, RunnerGone, launch};
 use super::namespaces::{self, Outcome};
+use super::place::Place;
+use super::root::PrivateRoot;
 use super::{Layer, Layers, Report, Request, files, syscalls};
 
 /// The spawner's first line.
@@ -39,8 +43,14 @@ pub fn serve() -> Result<()> {
     // ends the run in progress when the runner closes its input, not on the signal.
     // SAFETY: setting a disposition to "ignore" installs no handler.
     unsafe { signal(Signal::SIGINT, SigHandler::SigIgn) }?;
-    let namespaces = namespaces::enter();
-    let (abilities, layers) = abilities(&namespaces);
+    // Made on the host before the namespaces, removed by the process that stays outside
+    // when the spawner ends: the folder the private root is mounted on.
+    let root_dir = namespaces::root_folder()?;
+    let host_root = nix::unistd::Uid::effective().is_root();
+    let namespaces = namespaces::enter(&root_dir);
+    // Nothing inside may trace or open the spawner through /proc, even as its own user.
+    let _ = nix::sys::prctl::set_dumpable(false);
+    let (abilities, place, layers) = abilities(&namespaces, &root_dir, host_root);
     let mut stdout = std::io::stdout().lock();
     let hello = serde_json::to_string(&Hello { layers })?;
     if writeln!(stdout, "{hello}")
@@ -49,7 +59,7 @@ pub fn serve() -> Result<()> {
     {
         return Ok(());
     }
-    let mut kept = Kept::default();
+    let mut kept = Kept::new(place);
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let reply = match serde_json::from_str::<Request>(&line) {
@@ -75,22 +85,49 @@ pub fn serve() -> Result<()> {
     Ok(())
 }
 
-/// Finds the layers this machine allows, once.
-fn abilities(namespaces: &Outcome) -> (Abilities, Layers) {
+/// Finds the layers this machine allows, once, and builds the place programs run in.
+fn abilities(namespaces: &Outcome, root_dir: &Path, host_root: bool) -> (Abilities, Place, Layers) {
     let pid_namespace = matches!(namespaces, Outcome::Entered { .. });
+    let user = BoxUser::choose(host_root, std::process::id());
+    let place = match namespaces {
+        Outcome::Entered { .. } => {
+            namespaces::close_sysv_ipc();
+            PrivateRoot::build(root_dir, user).map(Place::Private)
+        }
+        Outcome::Refused(why) => Err(anyhow::anyhow!("no mount namespace: {why}")),
+    };
+    let (place, root_layer) = match place {
+        Ok(place) => (place, Ok(())),
+        Err(error) => (
+            Place::Host {
+                box_dir: root_dir.join("box"),
+            },
+            Err(error),
+        ),
+    };
     let cgroups = Hierarchy::detect();
     let landlock = files::probe();
     let seccomp = syscalls::filter();
     let capabilities = caps::read(None, caps::CapSet::Effective).unwrap_or_default();
-    let landlock_layer = match &landlock {
-        Ok(RulesetStatus::FullyEnforced) => Layer::Active("landlock".to_owned()),
-        Ok(RulesetStatus::PartiallyEnforced) => {
-            Layer::Active("landlock, partly: an older kernel".to_owned())
-        }
-        Ok(RulesetStatus::NotEnforced) => {
-            Layer::Missing("this kernel does not enforce Landlock".to_owned())
-        }
-        Err(error) => Layer::Missing(format!("landlock: {error:#}")),
+    let landlock_how = match &landlock {
+        Ok(RulesetStatus::FullyEnforced) => Ok("landlock"),
+        Ok(RulesetStatus::PartiallyEnforced) => Ok("landlock, partly: an older kernel"),
+        Ok(RulesetStatus::NotEnforced) => Err("this kernel does not enforce Landlock".to_owned()),
+        Err(error) => Err(format!("landlock: {error:#}")),
+    };
+    let landlock_layer = match (&root_layer, &landlock_how) {
+        (Ok(()), Ok(how)) => Layer::Active(format!(
+            "private root, read-only, {}, {how}",
+            user.describe()
+        )),
+        (Ok(()), Err(why)) => Layer::Active(format!(
+            "private root, read-only, {}; no landlock: {why}",
+            user.describe()
+        )),
+        (Err(error), Ok(how)) => Layer::Missing(format!(
+            "no private root ({error:#}); {how} over the host's paths only"
+        )),
+        (Err(error), Err(why)) => Layer::Missing(format!("no private root ({error:#}); {why}")),
     };
     let namespace_reason = match namespaces {
         Outcome::Entered { .. } => None,
@@ -148,8 +185,10 @@ fn abilities(namespaces: &Outcome) -> (Abilities, Layers) {
         ),
         seccomp: seccomp.ok(),
         drop_capabilities: !capabilities.is_empty(),
+        user,
+        user_namespace,
     };
-    (abilities, layers)
+    (abilities, place, layers)
 }
 
 /// The report of a run that the runner asked of a spawner: decoded, for the client.

@@ -1,0 +1,442 @@
+//! The private root: what a program sees as `/`. Built once per spawner, in the spawner's
+//! own mount namespace, on a small tmpfs: read-only bind mounts of the system's folders
+//! (`policy::SYSTEM_READABLE`) and of the files a request names, four devices, a /proc
+//! of the spawner's PID namespace that shows only the program's own processes, and the
+//! box. Nothing else exists there: not the archive, the `--data` folder, the home folder,
+//! the host's /tmp or /run, nor any socket.
+//!
+//! The program enters it in its child: a mount namespace of its own, then `pivot_root`
+//! into the root and a lazy unmount of the old one, as bubblewrap does, so that the host's
+//! tree is not even in its namespace (isolate uses `chroot` into the same kind of tree).
+//!
+//! Every bind is made `MS_RDONLY | MS_NOSUID | MS_NODEV` (devices keep `dev`): a program,
+//! whatever user it runs as, can change no file's data, mode, owner, times or extended
+//! attributes outside its box. The root's own tmpfs is read-only too, between requests.
+//!
+//! The box is a fresh tmpfs per run, size-capped (writing past the cap fails with
+//! `ENOSPC` in the program), owned by the box user; its pages are charged to the run's
+//! memory cgroup like any other memory of the program's. After the run it is unmounted
+//! whole (lazily), so whatever the program left (a deep tree, a folder it made
+//! unreadable, an open file) goes with it and removing it cannot fail.
+
+use std::collections::BTreeSet;
+use std::ffi::CString;
+use std::fs;
+use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use nix::mount::{MntFlags, MsFlags, mount, umount2};
+
+use super::identity::BoxUser;
+use super::policy::{SYSTEM_DEVICES, SYSTEM_READABLE};
+
+/// The box, as the program sees it: its working folder, HOME and TMPDIR.
+pub const BOX: &str = "/box";
+
+/// Inodes a box may hold: enough for a compiler's temporary files, few enough that a
+/// program cannot exhaust the kernel's memory with empty files.
+const BOX_INODES: u64 = 4096;
+
+/// The root's own tmpfs: mount points, a few links and two small files.
+const ROOT_TMPFS: &str = "size=1m,nr_inodes=4096,mode=755";
+
+/// The private root of one spawner.
+#[derive(Debug)]
+pub struct PrivateRoot {
+    /// Where the root's tmpfs is mounted in the spawner's namespace.
+    dir: PathBuf,
+    /// Paths bound for requests, beyond the system's, as they are now.
+    extra: BTreeSet<PathBuf>,
+    /// Whether a box tmpfs is mounted now.
+    box_mounted: bool,
+}
+
+fn none() -> Option<&'static str> {
+    None
+}
+
+impl PrivateRoot {
+    /// Builds the root at `dir` (an empty folder), in the caller's own mount namespace.
+    ///
+    /// # Errors
+    /// A mount is refused: the reason names it.
+    pub fn build(dir: &Path, user: BoxUser) -> Result<PrivateRoot> {
+        mount(
+            Some("tmpfs"),
+            dir,
+            Some("tmpfs"),
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+            Some(ROOT_TMPFS),
+        )
+        .context("mounting the root's tmpfs")?;
+        let root = PrivateRoot {
+            dir: dir.to_owned(),
+            extra: BTreeSet::new(),
+            box_mounted: false,
+        };
+        for system in SYSTEM_READABLE {
+            root.bind_host(Path::new(system), BindKind::ReadOnly)?;
+        }
+        for device in SYSTEM_DEVICES {
+            root.bind_host(Path::new(device), BindKind::Device)?;
+        }
+        root.make_proc()?;
+        for (link, target) in [
+            ("dev/stdin", "/proc/self/fd/0"),
+            ("dev/stdout", "/proc/self/fd/1"),
+            ("dev/stderr", "/proc/self/fd/2"),
+            ("dev/fd", "/proc/self/fd"),
+        ] {
+            let path = root.dir.join(link);
+            fs::create_dir_all(path.parent().unwrap_or(&root.dir))?;
+            std::os::unix::fs::symlink(target, &path)
+                .with_context(|| format!("linking /{link}"))?;
+        }
+        fs::create_dir(root.dir.join("box")).context("making /box")?;
+        // /tmp exists (read-only: TMPDIR points at the box) so that a solution kept in
+        // the host's /tmp can be bound at its own path.
+        fs::create_dir_all(root.dir.join("tmp")).context("making /tmp")?;
+        root.write_identity(user)?;
+        root.seal()?;
+        Ok(root)
+    }
+
+    /// The root as the spawner sees it.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The box as the spawner sees it.
+    pub fn box_dir(&self) -> PathBuf {
+        self.dir.join("box")
+    }
+
+    /// A /proc of the spawner's PID namespace, showing a process only to its own user
+    /// (`hidepid=invisible`): the spawner, PID 1, is not even listed for the box user.
+    fn make_proc(&self) -> Result<()> {
+        let target = self.dir.join("proc");
+        fs::create_dir(&target)?;
+        mount(
+            Some("proc"),
+            &target,
+            Some("proc"),
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+            Some("hidepid=invisible"),
+        )
+        .or_else(|_| {
+            // Kernels before 5.8 know only the number.
+            mount(
+                Some("proc"),
+                &target,
+                Some("proc"),
+                MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+                Some("hidepid=2"),
+            )
+        })
+        .context("mounting /proc")
+    }
+
+    /// `/etc/passwd` and `/etc/group` naming the box user, so that runtimes asking who
+    /// they are (Java's `user.name`, Python's `getpass`) get an answer.
+    fn write_identity(&self, user: BoxUser) -> Result<()> {
+        let etc = self.dir.join("etc");
+        fs::create_dir_all(&etc)?;
+        let (uid, gid) = (user.uid, user.gid);
+        fs::write(
+            etc.join("passwd"),
+            format!("judge:x:{uid}:{gid}:judge:{BOX}:/usr/sbin/nologin\n"),
+        )?;
+        fs::write(etc.join("group"), format!("judge:x:{gid}:\n"))?;
+        Ok(())
+    }
+
+    /// Makes the root's own tmpfs read-only: the program may not add to it.
+    fn seal(&self) -> Result<()> {
+        self.remount_root(MsFlags::MS_RDONLY)
+    }
+
+    fn unseal(&self) -> Result<()> {
+        self.remount_root(MsFlags::empty())
+    }
+
+    fn remount_root(&self, extra: MsFlags) -> Result<()> {
+        mount(
+            none(),
+            &self.dir,
+            none(),
+            MsFlags::MS_REMOUNT | MsFlags::MS_NOSUID | MsFlags::MS_NODEV | extra,
+            Some(ROOT_TMPFS),
+        )
+        .context("remounting the root")
+    }
+
+    /// Makes exactly `paths` (beyond the system's) readable in the root: binds the new
+    /// ones, unbinds those of earlier requests no longer asked for. Paths under a system
+    /// folder are there already.
+    ///
+    /// # Errors
+    /// A path is refused (the root itself, or a folder holding it), or a bind fails.
+    pub fn set_readable(&mut self, paths: &[PathBuf]) -> Result<()> {
+        let wanted: BTreeSet<PathBuf> = paths
+            .iter()
+            .filter(|path| !under_system(path))
+            .cloned()
+            .collect();
+        if wanted == self.extra {
+            return Ok(());
+        }
+        for path in &wanted {
+            refuse_unsafe(path, &self.dir)?;
+        }
+        self.unseal()?;
+        let result = self.rebind(&wanted);
+        self.seal()?;
+        result
+    }
+
+    fn rebind(&mut self, wanted: &BTreeSet<PathBuf>) -> Result<()> {
+        // Longest first, so that a bind inside another goes before it.
+        let stale: Vec<PathBuf> = self.extra.difference(wanted).cloned().collect();
+        for path in stale.iter().rev() {
+            let target = self.inside(path);
+            umount2(&target, MntFlags::MNT_DETACH)
+                .with_context(|| format!("unbinding {}", path.display()))?;
+            self.extra.remove(path);
+        }
+        for path in wanted.difference(&self.extra.clone()) {
+            self.bind_host(path, BindKind::ReadOnly)?;
+            self.extra.insert(path.clone());
+        }
+        Ok(())
+    }
+
+    /// `path` of the host, as the spawner reaches it inside the root.
+    fn inside(&self, path: &Path) -> PathBuf {
+        let relative: PathBuf = path
+            .components()
+            .filter(|part| matches!(part, Component::Normal(_)))
+            .collect();
+        self.dir.join(relative)
+    }
+
+    /// Binds the host's `path` at the same place in the root, read-only; a symbolic link
+    /// is copied as a link (merged-/usr systems link /bin to usr/bin). A missing path is
+    /// skipped: not every system has /lib32 or Java.
+    fn bind_host(&self, path: &Path, kind: BindKind) -> Result<()> {
+        let Ok(meta) = fs::symlink_metadata(path) else {
+            return Ok(());
+        };
+        let target = self.inside(path);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)
+                .with_context(|| format!("making the mount point of {}", path.display()))?;
+        }
+        if meta.file_type().is_symlink() {
+            let link = fs::read_link(path)?;
+            if fs::symlink_metadata(&target).is_err() {
+                std::os::unix::fs::symlink(&link, &target)
+                    .with_context(|| format!("linking {}", path.display()))?;
+            }
+            return Ok(());
+        }
+        if meta.is_dir() {
+            fs::create_dir_all(&target)?;
+        } else if fs::symlink_metadata(&target).is_err() {
+            fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o644)
+                .open(&target)
+                .with_context(|| format!("making the mount point of {}", path.display()))?;
+        }
+        mount(Some(path), &target, none(), MsFlags::MS_BIND, none())
+            .with_context(|| format!("binding {}", path.display()))?;
+        let mut flags =
+            MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID;
+        if kind == BindKind::ReadOnly {
+            flags |= MsFlags::MS_NODEV;
+        }
+        // A bind inherits the locked flags of its source (in a user namespace, those of the
+        // host's mount): keep them, or the remount is refused.
+        flags |= locked_flags(path);
+        mount(none(), &target, none(), flags, none())
+            .with_context(|| format!("making {} read-only", path.display()))?;
+        Ok(())
+    }
+
+    /// A fresh box for one run: the last one unmounted whole, a new tmpfs of `bytes`
+    /// owned by `user`, holding copies of `files` (name in the box, host file).
+    ///
+    /// # Errors
+    /// The mount is refused, or a file cannot be copied in.
+    pub fn fresh_box(
+        &mut self,
+        bytes: u64,
+        user: BoxUser,
+        files: &[(String, PathBuf)],
+    ) -> Result<()> {
+        self.discard_box()?;
+        let options = format!(
+            "size={bytes},nr_inodes={BOX_INODES},mode=755,uid={},gid={}",
+            user.uid, user.gid
+        );
+        mount(
+            Some("tmpfs"),
+            &self.box_dir(),
+            Some("tmpfs"),
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+            Some(options.as_str()),
+        )
+        .context("mounting the box")?;
+        self.box_mounted = true;
+        for (name, source) in files {
+            let name = plain_name(name)?;
+            let target = self.box_dir().join(name);
+            fs::copy(source, &target)
+                .with_context(|| format!("copying {} into the box", source.display()))?;
+            fs::set_permissions(&target, fs::Permissions::from_mode(0o644))?;
+        }
+        Ok(())
+    }
+
+    /// Unmounts the box, whatever it holds. Every process of the run is dead by now, so
+    /// the lazy unmount frees it at once.
+    ///
+    /// # Errors
+    /// The kernel refuses the unmount.
+    pub fn discard_box(&mut self) -> Result<()> {
+        if self.box_mounted {
+            umount2(&self.box_dir(), MntFlags::MNT_DETACH).context("unmounting the box")?;
+            self.box_mounted = false;
+        }
+        Ok(())
+    }
+}
+
+/// Whether a host path is inside a folder every program may read already.
+fn under_system(path: &Path) -> bool {
+    SYSTEM_READABLE
+        .iter()
+        .any(|system| path.starts_with(system) && fs::symlink_metadata(system).is_ok())
+}
+
+/// Refuses to bind `/`, a relative path, or a folder that holds the root itself: either
+/// would put the whole host, or the root inside itself, in reach of the program.
+fn refuse_unsafe(path: &Path, root: &Path) -> Result<()> {
+    if !path.is_absolute() || path == Path::new("/") || root.starts_with(path) {
+        bail!("the sandbox will not make {} readable", path.display());
+    }
+    if path
+        .components()
+        .any(|part| matches!(part, Component::ParentDir | Component::CurDir))
+    {
+        bail!(
+            "the sandbox will not make {} readable: not a plain path",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// `name` as one plain file name: no folder, no `..`.
+fn plain_name(name: &str) -> Result<&str> {
+    let mut parts = Path::new(name).components();
+    match (parts.next(), parts.next()) {
+        (Some(Component::Normal(_)), None) => Ok(name),
+        _ => bail!("{name:?} is not a plain file name"),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BindKind {
+    /// Read-only, no devices.
+    ReadOnly,
+    /// A device node: read-only as a file (no chmod, no chown), usable as a device.
+    Device,
+}
+
+/// The flags the host's mount of `path` has that a remount must keep (a mount inherited
+/// into a user namespace is locked: its `nosuid`, `noexec`, `nodev` cannot be cleared).
+fn locked_flags(path: &Path) -> MsFlags {
+    let Ok(info) = nix::sys::statvfs::statvfs(path) else {
+        return MsFlags::empty();
+    };
+    let mut flags = MsFlags::empty();
+    let host = info.flags();
+    use nix::sys::statvfs::FsFlags;
+    for (has, keep) in [
+        (FsFlags::ST_NOSUID, MsFlags::MS_NOSUID),
+        (FsFlags::ST_NODEV, MsFlags::MS_NODEV),
+        (FsFlags::ST_NOEXEC, MsFlags::MS_NOEXEC),
+        (FsFlags::ST_NOATIME, MsFlags::MS_NOATIME),
+        (FsFlags::ST_NODIRATIME, MsFlags::MS_NODIRATIME),
+        (FsFlags::ST_RELATIME, MsFlags::MS_RELATIME),
+    ] {
+        if host.contains(has) {
+            flags |= keep;
+        }
+    }
+    flags
+}
+
+/// The child's side: moves the calling process (a fresh child of the spawner, not yet
+/// the program) into `root` as its `/`, in a mount namespace of its own, and into the
+/// box. After this the host's tree is gone from its namespace.
+///
+/// # Errors
+/// The kernel refuses a step.
+pub fn enter(root: &Path) -> Result<()> {
+    nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNS).context("a mount namespace")?;
+    nix::unistd::chdir(root).context("entering the root")?;
+    // pivot_root(".", "."): the old root is stacked under the new one and unmounted at
+    // once, without needing a folder for it in the (read-only) root.
+    nix::unistd::pivot_root(".", ".").context("pivot_root")?;
+    umount2(".", MntFlags::MNT_DETACH).context("unmounting the old root")?;
+    nix::unistd::chdir(BOX).context("entering the box")?;
+    Ok(())
+}
+
+/// A C string of a path, for the child (which must not allocate after `fork` in the
+/// general case; the spawner is single-threaded, so it may).
+pub fn c_path(path: &Path) -> Result<CString> {
+    CString::new(path.as_os_str().as_bytes()).context("a NUL byte in a path")
+}
+
+/// Copies the box's regular files and folders (never links, devices or sockets) to
+/// `destination`, at most `cap` bytes in all: a compiler's output, taken out of its box.
+///
+/// # Errors
+/// A file cannot be copied, or the box holds more than `cap` bytes.
+pub fn collect(box_dir: &Path, destination: &Path, cap: u64) -> Result<()> {
+    let mut copied = 0u64;
+    let mut pending = vec![(box_dir.to_owned(), destination.to_owned(), 0usize)];
+    while let Some((from, to, depth)) = pending.pop() {
+        if depth > 32 {
+            bail!("the box's folders are nested too deep to collect");
+        }
+        fs::create_dir_all(&to)?;
+        for entry in fs::read_dir(&from)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            let target = to.join(entry.file_name());
+            if kind.is_dir() {
+                pending.push((entry.path(), target, depth + 1));
+            } else if kind.is_file() {
+                copied += entry.metadata()?.len();
+                if copied > cap {
+                    bail!("the box holds more than {} MiB", cap >> 20);
+                }
+                let mut source = fs::File::open(entry.path())?;
+                let mut sink = fs::File::create(&target)?;
+                std::io::copy(&mut source, &mut sink)?;
+                sink.flush()?;
+                let mode = entry.metadata()?.permissions().mode() & 0o755;
+                fs::set_permissions(&target, fs::Permissions::from_mode(mode | 0o600))?;
+            }
+        }
+    }
+    Ok(())
+}

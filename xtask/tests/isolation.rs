@@ -1,0 +1,214 @@
+//! The files layer on isolate's model, attacked: a private root of read-only binds, a box
+//! user that owns nothing, a size-capped box that is fresh for every run, a sealed input.
+//! Each attack runs as `verify` runs it, as root, and again under a spawner started by an
+//! ordinary user (`nobody`), where the same hole would exist for that user.
+//!
+//! The attacks live in `tests/hostile/isolation_probe.c`, which prints `SAFE` when every
+//! step failed and names each step that worked otherwise.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use xtask::sandbox::server::{Hello, Reply};
+use xtask::sandbox::{Limits, Request};
+use xtask::verify::Verify;
+
+fn probe_source() -> PathBuf {
+    xtask::project_root().join("xtask/tests/hostile/isolation_probe.c")
+}
+
+/// The probe, compiled into `dir` (which everyone may read).
+fn compiled_probe(dir: &Path) -> PathBuf {
+    let binary = dir.join("probe");
+    let status = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(probe_source())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    binary
+}
+
+/// A folder of statues tests: `count` inputs, each expecting `SAFE`.
+fn data_folder(dir: &Path, count: usize) -> PathBuf {
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let board =
+        std::fs::read_to_string(xtask::project_root().join("testdata/statues/sample1.in")).unwrap();
+    for case in 0..count {
+        std::fs::write(data.join(format!("case{case}.in")), &board).unwrap();
+        std::fs::write(data.join(format!("case{case}.out")), "SAFE\n").unwrap();
+    }
+    data
+}
+
+/// Runs the probe as `verify` does (as the tests' user: root here) on `count` tests.
+fn verify_probe(mode: &str, extra: &[&Path], count: usize) -> (usize, usize, String) {
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    let dir = tempfile::tempdir().unwrap();
+    let probe = compiled_probe(dir.path());
+    let data = data_folder(dir.path(), count);
+    let mut command = vec![probe.to_string_lossy().into_owned(), mode.to_owned()];
+    command.extend(extra.iter().map(|path| path.to_string_lossy().into_owned()));
+    let mut report = Vec::new();
+    let tally = Verify {
+        crates: vec!["statues".to_owned()],
+        data: Some(data),
+        solution: Some(shell_words::join(&command)),
+        ..Verify::default()
+    }
+    .report(&mut report)
+    .unwrap();
+    (
+        tally.passed,
+        tally.failed,
+        String::from_utf8(report).unwrap(),
+    )
+}
+
+/// Runs the probe under a spawner started as `nobody` (through `setpriv` when the tests
+/// run as root); returns the spawner's header and the probe's output.
+fn probe_as_nobody(mode: &str, extra: &[&Path]) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let probe = compiled_probe(dir.path());
+    std::fs::write(dir.path().join("input"), "x\n").unwrap();
+    let mut args = vec![mode.to_owned()];
+    args.extend(extra.iter().map(|path| path.to_string_lossy().into_owned()));
+    let request = Request {
+        program: probe.clone(),
+        args,
+        stdin: dir.path().join("input"),
+        stdout: dir.path().join("stdout"),
+        stderr: dir.path().join("stderr"),
+        readable: vec![probe],
+        box_files: Vec::new(),
+        collect: None,
+        limits: Limits {
+            wall_ms: 20_000,
+            cpu_ms: 10_000,
+            memory_bytes: 256 << 20,
+            output_bytes: 1 << 20,
+            processes: 16,
+            box_bytes: 64 << 20,
+        },
+    };
+    let root = nix::unistd::Uid::effective().is_root();
+    let mut command = if root {
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"]);
+        command.arg(env!("CARGO_BIN_EXE_xtask"));
+        command
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+    };
+    let output = command
+        .arg("spawner")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let mut input = child.stdin.take().unwrap();
+            writeln!(input, "{}", serde_json::to_string(&request).unwrap())?;
+            // The spawner ends its run early if its input closes: keep it open until the
+            // reply is there, by reading with the input still held.
+            let output = {
+                use std::io::BufRead;
+                let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+                let hello = lines.next().unwrap()?;
+                let reply = lines.next().unwrap()?;
+                (hello, reply)
+            };
+            drop(input);
+            child.wait()?;
+            Ok(output)
+        })
+        .unwrap();
+    let hello: Hello = serde_json::from_str(&output.0).unwrap();
+    let reply: Reply = serde_json::from_str(&output.1).unwrap();
+    assert!(matches!(reply, Reply::Ran(_)), "{reply:?}");
+    let stdout = std::fs::read_to_string(dir.path().join("stdout")).unwrap();
+    (hello.layers.header(), stdout)
+}
+
+/// Whether an ordinary user gets a private root on this machine (user namespaces
+/// allowed); the tests for that user say so when they skip.
+fn ordinary_user_has_a_private_root(header: &str) -> bool {
+    if header.contains("files (private root") {
+        return true;
+    }
+    eprintln!("skipped: no private root for an ordinary user here: {header}");
+    false
+}
+
+#[test]
+fn no_file_outside_the_box_can_be_changed_in_mode_owner_times_or_attributes() {
+    let repo = xtask::project_root();
+    // A file the command line names, and so is readable: the user's own.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("watched.txt");
+    std::fs::write(&source, "mine\n").unwrap();
+    let before = std::fs::metadata(&source).unwrap();
+    let (passed, failed, report) = verify_probe("metadata", &[&source], 1);
+    assert_eq!((passed, failed), (1, 0), "{report}");
+    let after = std::fs::metadata(&source).unwrap();
+    assert_eq!(before.permissions(), after.permissions());
+    assert_eq!(before.modified().unwrap(), after.modified().unwrap());
+    assert!(xattr_names(&source).is_empty());
+    assert!(xattr_names(&repo.join("testdata")).is_empty());
+    let (header, output) = probe_as_nobody("metadata", &[&source]);
+    if ordinary_user_has_a_private_root(&header) {
+        assert_eq!(output, "SAFE\n", "{header}");
+    }
+}
+
+/// The names of `path`'s extended attributes.
+fn xattr_names(path: &Path) -> String {
+    let mut buffer = vec![0u8; 4096];
+    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: listxattr writes at most the buffer's length into it.
+    let length =
+        unsafe { libc::listxattr(name.as_ptr(), buffer.as_mut_ptr().cast(), buffer.len()) };
+    buffer.truncate(usize::try_from(length).unwrap_or(0));
+    String::from_utf8_lossy(&buffer).into_owned()
+}
+
+#[test]
+fn the_archive_the_data_and_the_host_do_not_exist_for_the_program() {
+    let repo = xtask::project_root();
+    let expected = repo.join("testdata/statues/sample1.out");
+    let home = PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()));
+    // The host's /tmp: a file there (the root has a /tmp of its own, read-only and
+    // empty but for the mount points of files the command line names).
+    let marker = tempfile::NamedTempFile::new().unwrap();
+    let temporary = marker.path().to_owned();
+    // Behind '@': named on the command line, they would be made readable.
+    let hidden: Vec<PathBuf> = [repo.as_path(), &expected, &home, &temporary]
+        .iter()
+        .map(|path| PathBuf::from(format!("@{}", path.display())))
+        .collect();
+    let paths: Vec<&Path> = hidden.iter().map(PathBuf::as_path).collect();
+    let (passed, failed, report) = verify_probe("invisible", &paths, 1);
+    assert_eq!((passed, failed), (1, 0), "{report}");
+    let (header, output) = probe_as_nobody("invisible", &paths);
+    if ordinary_user_has_a_private_root(&header) {
+        assert_eq!(output, "SAFE\n", "{header}");
+    }
+}
+
+#[test]
+fn the_box_is_capped_in_bytes_and_files() {
+    let (passed, failed, report) = verify_probe("quota", &[], 1);
+    assert_eq!((passed, failed), (1, 0), "{report}");
+}
+
+#[test]
+fn every_run_starts_in_an_empty_box_whatever_the_last_one_left() {
+    // Three runs on one spawner: each finds its box empty, then leaves a 1,500-deep
+    // chain, a folder it made unreadable, an open file and a FIFO.
+    let (passed, failed, report) = verify_probe("fresh", &[], 3);
+    assert_eq!((passed, failed), (3, 0), "{report}");
+}
