@@ -114,9 +114,20 @@ enum Command {
     Pictures,
     #[command(hide = true)]
     Fixture { kind: String },
+    /// What the sandbox costs per run, layer by layer, against a plain spawn loop in the
+    /// same run (statues' own binary on its first sample).
+    SandboxCost {
+        /// Runs per configuration.
+        #[arg(long, default_value_t = 2000)]
+        runs: usize,
+    },
     /// Starts measured programs in the sandbox on request (see `sandbox/server.rs`).
     #[command(hide = true)]
-    Spawner,
+    Spawner {
+        /// Layers to leave out, for `sandbox-cost` only (the report names them missing).
+        #[arg(long, value_delimiter = ',')]
+        without: Vec<String>,
+    },
 }
 
 /// Parses `std::env::args` and runs the subcommand.
@@ -124,7 +135,10 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Verify { .. } | Command::Stress { .. } | Command::Bench { .. }
+        Command::Verify { .. }
+            | Command::Stress { .. }
+            | Command::Bench { .. }
+            | Command::SandboxCost { .. }
     ) {
         if let Ok(xtask) = std::env::current_exe() {
             sandbox::client::use_spawner(&xtask);
@@ -199,7 +213,8 @@ pub fn main() -> ExitCode {
         }
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
-        Command::Spawner => sandbox::server::serve().map(|()| true),
+        Command::SandboxCost { runs } => sandbox::cost::report(runs).map(|()| true),
+        Command::Spawner { without } => sandbox::server::serve(&without).map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

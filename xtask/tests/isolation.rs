@@ -212,3 +212,52 @@ fn every_run_starts_in_an_empty_box_whatever_the_last_one_left() {
     let (passed, failed, report) = verify_probe("fresh", &[], 3);
     assert_eq!((passed, failed), (3, 0), "{report}");
 }
+
+#[test]
+fn no_kernel_knob_is_writable_no_core_reaches_the_host_and_setuid_gains_nothing() {
+    let (passed, failed, report) = verify_probe("kernel", &[], 1);
+    assert_eq!((passed, failed), (1, 0), "{report}");
+    let (header, output) = probe_as_nobody("kernel", &[]);
+    if ordinary_user_has_a_private_root(&header) {
+        assert_eq!(output, "SAFE\n", "{header}");
+    }
+}
+
+#[test]
+fn signals_to_every_process_reach_only_the_programs_own() {
+    // kill(-1, SIGKILL) and kill(-1, SIGSTOP) in each of three runs: every run is still
+    // judged, by the same worker.
+    let (passed, failed, report) = verify_probe("killall", &[], 3);
+    assert_eq!((passed, failed), (3, 0), "{report}");
+}
+
+#[test]
+fn files_in_the_box_count_as_the_runs_memory() {
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    let dir = tempfile::tempdir().unwrap();
+    let probe = compiled_probe(dir.path());
+    let program = xtask::measure::own_program(&probe, &["memory"]);
+    let judged = xtask::judge::judge_text(
+        &program,
+        "x\n",
+        "SAFE\n",
+        dir.path(),
+        xtask::judge::Rules::tokens(std::time::Duration::from_secs(2), 8_000_000),
+    )
+    .unwrap();
+    if !xtask::sandbox::client::layers()
+        .unwrap()
+        .accounting
+        .is_active()
+    {
+        eprintln!("skipped: no accounting layer on this machine");
+        return;
+    }
+    // The run is over its memory: the writes past the limit fail, or the kernel ends the
+    // program for them; either way it never holds the 32 MiB.
+    assert_eq!(judged.outcome.verdict.code(), "MLE", "{judged:?}");
+    assert!(
+        judged.outcome.measurement.peak_memory_bytes < 16 << 20,
+        "{judged:?}"
+    );
+}

@@ -178,17 +178,52 @@ pub fn run_with_files(
     collect: Option<PathBuf>,
 ) -> Result<Report> {
     let request = Request {
+        box_files,
+        collect,
+        ..request_of(program, io, limits)
+    };
+    with_spawner(|spawner| spawner.request(&request))
+}
+
+fn request_of(program: &Resolved, io: &Io, limits: Limits) -> Request {
+    Request {
         program: program.program.clone(),
         args: program.args.clone(),
         stdin: io.input.clone(),
         stdout: io.stdout.clone(),
         stderr: io.stderr.clone(),
         readable: program.readable.clone(),
-        box_files,
-        collect,
+        box_files: Vec::new(),
+        collect: None,
         limits,
-    };
-    with_spawner(|spawner| spawner.request(&request))
+    }
+}
+
+/// A spawner of its own, apart from the runner's (one per thread), with some layers left
+/// out: what `cargo xtask sandbox-cost` measures with.
+pub struct Worker(Spawner);
+
+impl Worker {
+    /// Starts `program spawner --without=...`.
+    ///
+    /// # Errors
+    /// The spawner cannot be started, or does not say hello.
+    pub fn start(program: &Path, without: &[&str]) -> Result<Worker> {
+        Spawner::start(program, without).map(Worker)
+    }
+
+    /// The layers this worker has.
+    pub fn layers(&self) -> &Layers {
+        &self.0.layers
+    }
+
+    /// Runs `program` on `io.input` in a fresh box.
+    ///
+    /// # Errors
+    /// As [`run`].
+    pub fn run(&mut self, program: &Resolved, io: &Io, limits: Limits) -> Result<Report> {
+        self.0.request(&request_of(program, io, limits))
+    }
 }
 
 /// A running spawner, with the pipes to talk to it.
@@ -209,7 +244,7 @@ fn with_spawner<T>(task: impl FnOnce(&mut Spawner) -> Result<T>) -> Result<T> {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
             let program = PROGRAM.get().context("no spawner chosen (use_spawner)")?;
-            *slot = Some(Spawner::start(program)?);
+            *slot = Some(Spawner::start(program, &[])?);
         }
         let spawner = slot.as_mut().context("no spawner")?;
         let result = task(spawner);
@@ -228,9 +263,13 @@ const HELLO_DEADLINE: Duration = Duration::from_secs(10);
 const REPLY_GRACE: Duration = Duration::from_secs(10);
 
 impl Spawner {
-    fn start(program: &Path) -> Result<Spawner> {
-        let mut child = Command::new(program)
-            .arg("spawner")
+    fn start(program: &Path, without: &[&str]) -> Result<Spawner> {
+        let mut command = Command::new(program);
+        command.arg("spawner");
+        if !without.is_empty() {
+            command.arg(format!("--without={}", without.join(",")));
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

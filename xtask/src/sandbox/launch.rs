@@ -341,7 +341,10 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     // One byte over the output cap, so that exactly the cap is still allowed.
     let file = limits.output_bytes + 1;
     setrlimit(Resource::RLIMIT_FSIZE, file, file).context("file size limit")?;
-    setrlimit(Resource::RLIMIT_CORE, 0, 0).context("core limit")?;
+    // No core dump, to a file or to a host's handler: the kernel pipes a crash to
+    // `core_pattern`'s program (systemd-coredump, apport) whatever a limit of 0 says, but
+    // refuses both kinds of dump at a limit of exactly 1 byte.
+    setrlimit(Resource::RLIMIT_CORE, 1, 1).context("core limit")?;
     // Each process's own CPU cap, a backstop to the tree's cap the spawner keeps.
     let cpu = limits.cpu_ms.div_ceil(1000) + 1;
     setrlimit(Resource::RLIMIT_CPU, cpu, cpu + 1).context("CPU limit")?;

@@ -24,6 +24,7 @@
 
 pub mod cgroup;
 pub mod client;
+pub mod cost;
 pub mod files;
 pub mod identity;
 pub mod launch;

@@ -440,3 +440,43 @@ pub fn collect(box_dir: &Path, destination: &Path, cap: u64) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collecting_a_box_copies_files_and_folders_never_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let box_dir = dir.path().join("box");
+        fs::create_dir_all(box_dir.join("classes")).unwrap();
+        fs::write(box_dir.join("solution"), "binary").unwrap();
+        fs::write(box_dir.join("classes/Main.class"), "class").unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", box_dir.join("secret")).unwrap();
+        std::os::unix::fs::symlink("/etc", box_dir.join("etc")).unwrap();
+        let out = dir.path().join("out");
+        collect(&box_dir, &out, 1 << 20).unwrap();
+        assert_eq!(fs::read_to_string(out.join("solution")).unwrap(), "binary");
+        assert_eq!(
+            fs::read_to_string(out.join("classes/Main.class")).unwrap(),
+            "class"
+        );
+        assert!(fs::symlink_metadata(out.join("secret")).is_err());
+        assert!(fs::symlink_metadata(out.join("etc")).is_err());
+        let error = collect(&box_dir, &dir.path().join("small"), 8).unwrap_err();
+        assert!(error.to_string().contains("more than"), "{error}");
+    }
+
+    #[test]
+    fn only_plain_paths_and_names_are_taken() {
+        let root = Path::new("/tmp/xtask-root-x");
+        assert!(refuse_unsafe(Path::new("/"), root).is_err());
+        assert!(refuse_unsafe(Path::new("/tmp"), root).is_err());
+        assert!(refuse_unsafe(Path::new("relative"), root).is_err());
+        assert!(refuse_unsafe(Path::new("/a/../etc"), root).is_err());
+        assert!(refuse_unsafe(Path::new("/work/sol"), root).is_ok());
+        assert!(plain_name("../x").is_err());
+        assert!(plain_name("a/b").is_err());
+        assert!(plain_name("solution.cpp").is_ok());
+    }
+}

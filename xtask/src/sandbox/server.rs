@@ -38,7 +38,8 @@ pub enum Reply {
 ///
 /// # Errors
 /// Never in practice: a closed stdout (the runner is gone) ends it quietly.
-pub fn serve() -> Result<()> {
+pub fn serve(without: &[String]) -> Result<()> {
+    let without = Without::parse(without)?;
     // Ctrl-C reaches the runner's whole process group, the spawner included: the spawner
     // ends the run in progress when the runner closes its input, not on the signal.
     // SAFETY: setting a disposition to "ignore" installs no handler.
@@ -46,11 +47,24 @@ pub fn serve() -> Result<()> {
     // Made on the host before the namespaces, removed by the process that stays outside
     // when the spawner ends: the folder the private root is mounted on.
     let root_dir = namespaces::root_folder()?;
-    let host_root = nix::unistd::Uid::effective().is_root();
+    let host_root = nix::unistd::Uid::effective().is_root() && !without.box_user;
     let namespaces = namespaces::enter(&root_dir);
     // Nothing inside may trace or open the spawner through /proc, even as its own user.
     let _ = nix::sys::prctl::set_dumpable(false);
-    let (abilities, place, layers) = abilities(&namespaces, &root_dir, host_root);
+    let (mut abilities, place, mut layers) = abilities(&namespaces, &root_dir, host_root, &without);
+    let left_out = || Layer::Missing("left out for measuring".to_owned());
+    if without.landlock || without.private_root || without.box_user {
+        abilities.landlock &= !without.landlock;
+        layers.files = left_out();
+    }
+    if without.seccomp {
+        abilities.seccomp = None;
+        layers.network = left_out();
+    }
+    if without.accounting {
+        abilities.cgroups = None;
+        layers.accounting = left_out();
+    }
     let mut stdout = std::io::stdout().lock();
     let hello = serde_json::to_string(&Hello { layers })?;
     if writeln!(stdout, "{hello}")
@@ -86,10 +100,16 @@ pub fn serve() -> Result<()> {
 }
 
 /// Finds the layers this machine allows, once, and builds the place programs run in.
-fn abilities(namespaces: &Outcome, root_dir: &Path, host_root: bool) -> (Abilities, Place, Layers) {
+fn abilities(
+    namespaces: &Outcome,
+    root_dir: &Path,
+    host_root: bool,
+    without: &Without,
+) -> (Abilities, Place, Layers) {
     let pid_namespace = matches!(namespaces, Outcome::Entered { .. });
     let user = BoxUser::choose(host_root, std::process::id());
     let place = match namespaces {
+        _ if without.private_root => Err(anyhow::anyhow!("left out for measuring")),
         Outcome::Entered { .. } => {
             namespaces::close_sysv_ipc();
             PrivateRoot::build(root_dir, user).map(Place::Private)
@@ -194,4 +214,41 @@ fn abilities(namespaces: &Outcome, root_dir: &Path, host_root: bool) -> (Abiliti
 /// The report of a run that the runner asked of a spawner: decoded, for the client.
 pub fn decode(line: &str) -> Result<Reply> {
     Ok(serde_json::from_str(line)?)
+}
+
+/// Layers a spawner leaves out when asked (`xtask spawner --without ...`): only
+/// `cargo xtask sandbox-cost` asks, to measure what each costs; the runner never does.
+#[derive(Debug, Default)]
+pub struct Without {
+    pub private_root: bool,
+    pub box_user: bool,
+    pub landlock: bool,
+    pub seccomp: bool,
+    pub accounting: bool,
+}
+
+/// The names `--without` takes.
+pub const LEAVABLE: &[&str] = &[
+    "private-root",
+    "box-user",
+    "landlock",
+    "seccomp",
+    "accounting",
+];
+
+impl Without {
+    fn parse(names: &[String]) -> Result<Without> {
+        let mut without = Without::default();
+        for name in names {
+            match name.as_str() {
+                "private-root" => without.private_root = true,
+                "box-user" => without.box_user = true,
+                "landlock" => without.landlock = true,
+                "seccomp" => without.seccomp = true,
+                "accounting" => without.accounting = true,
+                other => anyhow::bail!("no layer {other:?} (layers: {})", LEAVABLE.join(", ")),
+            }
+        }
+        Ok(without)
+    }
 }

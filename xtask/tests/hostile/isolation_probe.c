@@ -9,7 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/time.h>
@@ -147,6 +152,58 @@ int main(int argc, char **argv) {
         while (box && (entry = readdir(box))) leftovers += entry->d_name[0] != '.';
         report(leftovers != 0, "a box with an earlier run's files");
         leave_a_mess();
+    } else if (strcmp(mode, "kernel") == 0) {
+        /* The kernel's knobs in /proc/sys and /sys: none is writable. */
+        const char *knobs[] = {"/proc/sys/kernel/shmmni", "/proc/sys/kernel/core_pattern",
+                               "/proc/sys/vm/drop_caches", "/proc/sysrq-trigger",
+                               "/sys/devices/system/cpu/cpu0/online"};
+        for (unsigned i = 0; i < sizeof knobs / sizeof *knobs; i++) {
+            int fd = open(knobs[i], O_WRONLY);
+            report(fd >= 0, knobs[i]);
+        }
+        struct stat st;
+        report(stat("/sys/class/net", &st) == 0, "/sys/class/net");
+        report(stat("/sys/kernel", &st) == 0, "/sys/kernel");
+        /* A crash cannot reach the host's core handler: the core limit is 1 byte (the
+           kernel refuses piped and written dumps alike), and cannot be raised. */
+        struct rlimit core;
+        getrlimit(RLIMIT_CORE, &core);
+        report(core.rlim_max > 1, "a core limit over 1 byte");
+        core.rlim_cur = core.rlim_max = RLIM_INFINITY;
+        report(setrlimit(RLIMIT_CORE, &core) == 0, "raise the core limit");
+        report(mount("none", "/box", "tmpfs", 0, "") == 0, "mount over the box");
+        /* A setuid-root program of the system (mount, su) gains nothing: nosuid. */
+        pid_t child = fork();
+        if (child == 0) {
+            execl("/bin/mount", "mount", "-t", "tmpfs", "none", "/box", (char *)NULL);
+            _exit(99);
+        }
+        int status = 0;
+        waitpid(child, &status, 0);
+        struct statfs box;
+        statfs("/box", &box);
+        report(WIFEXITED(status) && WEXITSTATUS(status) == 0, "setuid mount");
+    } else if (strcmp(mode, "memory") == 0) {
+        /* Files in the box are memory: 32 MiB of them under an 8 MB budget. */
+        static char block[1 << 20];
+        memset(block, 'x', sizeof block);
+        long long written = 0;
+        char name[64];
+        for (int file = 0; file < 4; file++) {
+            snprintf(name, sizeof name, "/box/hoard%d", file);
+            int fd = open(name, O_CREAT | O_WRONLY, 0600);
+            for (int i = 0; i < 8 && fd >= 0; i++) {
+                if (write(fd, block, sizeof block) <= 0) break;
+                written += sizeof block;
+            }
+            close(fd);
+        }
+        report(written >= (32LL << 20), "32 MiB of files under an 8 MB budget");
+    } else if (strcmp(mode, "killall") == 0) {
+        /* Every signal it may send, to every process it may reach: only its own. */
+        report(kill(1, SIGKILL) == 0 && kill(1, 0) != 0, "killed the spawner");
+        kill(-1, SIGKILL);
+        kill(-1, SIGSTOP);
     }
     if (!achieved) printf("SAFE\n");
     return 0;
