@@ -261,3 +261,13 @@ fn files_in_the_box_count_as_the_runs_memory() {
         "{judged:?}"
     );
 }
+
+#[test]
+fn no_priority_real_time_class_terminal_or_unbounded_files() {
+    let (passed, failed, report) = verify_probe("priority", &[], 1);
+    assert_eq!((passed, failed), (1, 0), "{report}");
+    let (header, output) = probe_as_nobody("priority", &[]);
+    if ordinary_user_has_a_private_root(&header) {
+        assert_eq!(output, "SAFE\n", "{header}");
+    }
+}

@@ -333,6 +333,12 @@ fn close_inherited_descriptors() {
     };
 }
 
+/// Files a program may have open at once.
+const OPEN_FILES: u64 = 512;
+
+/// Memory a program may lock (`mlock`; io_uring rings would count here too).
+const LOCKED_BYTES: u64 = 64 << 10;
+
 fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     let limits = request.limits;
     // The stack may use the whole memory budget, as on Codeforces.
@@ -345,6 +351,14 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     // `core_pattern`'s program (systemd-coredump, apport) whatever a limit of 0 says, but
     // refuses both kinds of dump at a limit of exactly 1 byte.
     setrlimit(Resource::RLIMIT_CORE, 1, 1).context("core limit")?;
+    // Open files: enough for a JVM's jars and a compiler's pipes, too few to pin much
+    // kernel memory in pipe buffers or to exhaust the machine's file table.
+    setrlimit(Resource::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES).context("open files limit")?;
+    // No raising its priority or a real-time class to starve the judge and other runs,
+    // and little locked memory.
+    setrlimit(Resource::RLIMIT_NICE, 0, 0).context("nice limit")?;
+    setrlimit(Resource::RLIMIT_RTPRIO, 0, 0).context("real-time limit")?;
+    setrlimit(Resource::RLIMIT_MEMLOCK, LOCKED_BYTES, LOCKED_BYTES).context("locked memory")?;
     // Each process's own CPU cap, a backstop to the tree's cap the spawner keeps.
     let cpu = limits.cpu_ms.div_ceil(1000) + 1;
     setrlimit(Resource::RLIMIT_CPU, cpu, cpu + 1).context("CPU limit")?;

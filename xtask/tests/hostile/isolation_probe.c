@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
@@ -199,6 +200,24 @@ int main(int argc, char **argv) {
             close(fd);
         }
         report(written >= (32LL << 20), "32 MiB of files under an 8 MB budget");
+    } else if (strcmp(mode, "priority") == 0) {
+        /* A higher priority or a real-time class would starve the judge and other runs. */
+        errno = 0;
+        int nice_now = nice(-5);
+        report(nice_now < 0 && errno == 0, "nice -5");
+        struct sched_param param = {.sched_priority = 10};
+        report(sched_setscheduler(0, SCHED_FIFO, &param) == 0, "SCHED_FIFO");
+        report(sched_setscheduler(0, SCHED_RR, &param) == 0, "SCHED_RR");
+        report(open("/dev/tty", O_RDWR) >= 0, "the terminal");
+        report(isatty(0) || isatty(1) || isatty(2), "a terminal on a standard stream");
+        int opened = 0;
+        for (int i = 0; i < 4096; i++) {
+            if (open("/dev/null", O_RDONLY) < 0) break;
+            opened++;
+        }
+        report(opened >= 4000, "4,000 open files");
+        static char locked[1 << 20];
+        report(mlock(locked, sizeof locked) == 0, "mlock 1 MiB");
     } else if (strcmp(mode, "killall") == 0) {
         /* Every signal it may send, to every process it may reach: only its own. */
         report(kill(1, SIGKILL) == 0 && kill(1, 0) != 0, "killed the spawner");
