@@ -22,6 +22,7 @@
 //! as missing with its reason ([`Layers`]); `--sandbox strict` refuses to run without
 //! every layer.
 
+pub mod bpf;
 pub mod cgroup;
 pub mod client;
 pub mod cost;
