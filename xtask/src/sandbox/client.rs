@@ -240,6 +240,8 @@ impl Spawner {
     fn start(program: &Path) -> Result<Spawner> {
         let mut child = Command::new(program)
             .arg("spawner")
+            // Where the spawner makes its run groups, made ready once for all spawners.
+            .envs([super::cgroup::handover()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -39,8 +39,11 @@ pub fn serve() -> Result<()> {
     // ends the run in progress when the runner closes its input, not on the signal.
     // SAFETY: setting a disposition to "ignore" installs no handler.
     unsafe { signal(Signal::SIGINT, SigHandler::SigIgn) }?;
+    // Before the namespaces: finding the cgroup may move processes, named by their pids
+    // outside.
+    let cgroups = Hierarchy::detect();
     let namespaces = namespaces::enter();
-    let (abilities, layers) = abilities(&namespaces);
+    let (abilities, layers) = abilities(&namespaces, cgroups);
     let mut stdout = std::io::stdout().lock();
     let hello = serde_json::to_string(&Hello { layers })?;
     if writeln!(stdout, "{hello}")
@@ -76,9 +79,8 @@ pub fn serve() -> Result<()> {
 }
 
 /// Finds the layers this machine allows, once.
-fn abilities(namespaces: &Outcome) -> (Abilities, Layers) {
+fn abilities(namespaces: &Outcome, cgroups: Result<Hierarchy>) -> (Abilities, Layers) {
     let pid_namespace = matches!(namespaces, Outcome::Entered { .. });
-    let cgroups = Hierarchy::detect();
     let landlock = files::probe();
     let seccomp = syscalls::filter();
     let capabilities = caps::read(None, caps::CapSet::Effective).unwrap_or_default();
