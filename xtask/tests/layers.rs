@@ -12,6 +12,7 @@ use xtask::judge::{Rules, judge_text};
 use xtask::measure::{Io, Limits, Measurement};
 use xtask::sandbox::cgroup::{self, delegation};
 use xtask::sandbox::{Layer, Layers, Strictness};
+use xtask::solution::Solution;
 
 fn use_spawner() -> Layers {
     xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
@@ -34,9 +35,19 @@ fn hostile(name: &str) -> PathBuf {
     xtask::project_root().join("xtask/tests/hostile").join(name)
 }
 
-/// Compiles `fixture` and runs it on `input` under `limits`.
-fn run(fixture: &str, input: &str, limits: Limits) -> (Measurement, String) {
-    let solution = xtask::solution::prepare(&hostile(fixture).to_string_lossy()).unwrap();
+/// The C fixture `name`, ready to run: compiled in the sandbox as every solution is, or
+/// taken built from the folder `$XTASK_BUILT_FIXTURES` names (CI builds them beforehand
+/// for its emulated machine, where the compiler alone would take most of its 30 s cap).
+fn compile(name: &str) -> Solution {
+    let spec = match std::env::var_os("XTASK_BUILT_FIXTURES") {
+        Some(built) => Path::new(&built).join(name.trim_end_matches(".c")),
+        None => hostile(name),
+    };
+    xtask::solution::prepare(&spec.to_string_lossy()).unwrap()
+}
+
+/// Runs `solution` on `input` under `limits`.
+fn run(solution: &Solution, input: &str, limits: Limits) -> (Measurement, String) {
     let scratch = tempfile::tempdir().unwrap();
     let io = Io {
         input: scratch.path().join("case.in"),
@@ -126,14 +137,15 @@ fn cpu_time_of_orphaned_workers_is_counted_and_capped() {
         return;
     }
     // Two orphaned workers burn 0.8 s of CPU each; the program itself next to nothing.
-    let (measured, _) = run("cpu_children.c", "", roomy());
+    let workers = compile("cpu_children.c");
+    let (measured, _) = run(&workers, "", roomy());
     assert!(!measured.killed_at_cpu_cap, "{measured:?}");
     assert!(measured.cpu >= Duration::from_millis(1500), "{measured:?}");
     let capped = Limits {
         cpu_ms: 1000,
         ..roomy()
     };
-    let (measured, _) = run("cpu_children.c", "", capped);
+    let (measured, _) = run(&workers, "", capped);
     assert!(measured.killed_at_cpu_cap, "{measured:?}");
     assert!(measured.cpu > Duration::from_secs(1), "{measured:?}");
 }
@@ -143,11 +155,12 @@ fn peak_memory_is_that_of_the_whole_tree() {
     if !accounting("the peak memory of a tree") {
         return;
     }
-    // Two workers of 100 MiB at once, under a 256 MiB cap: the peak counts both.
-    let (measured, stdout) = run("tree_memory.c", "2 100\n", roomy());
+    // Two workers of 100 MiB at once, under a 256 MiB cap: the peak counts both (more
+    // than either holds; a sampled peak may miss the moment both are full).
+    let (measured, stdout) = run(&compile("tree_memory.c"), "2 100\n", roomy());
     assert_eq!(stdout, "WIN\n", "{measured:?}");
     assert!(!measured.memory_limit_hit, "{measured:?}");
-    assert!(measured.peak_memory_bytes > 200 << 20, "{measured:?}");
+    assert!(measured.peak_memory_bytes > 150 << 20, "{measured:?}");
 }
 
 #[test]
@@ -156,7 +169,7 @@ fn memory_of_the_tree_over_its_limit_is_refused() {
         return;
     }
     // Four workers of 100 MiB at once, under a 256 MiB budget: MLE.
-    let (measured, _) = run("tree_memory.c", "4 100\n", roomy());
+    let (measured, _) = run(&compile("tree_memory.c"), "4 100\n", roomy());
     assert!(measured.memory_limit_hit, "{measured:?}");
     assert!(measured.peak_memory_bytes > 128 << 20, "{measured:?}");
 }
@@ -170,7 +183,7 @@ fn a_fork_past_the_process_cap_is_refused() {
         processes: 16,
         ..roomy()
     };
-    let (measured, stdout) = run("process_cap.c", "200\n", limits);
+    let (measured, stdout) = run(&compile("process_cap.c"), "200\n", limits);
     let made: u64 = stdout
         .trim()
         .parse()
@@ -211,7 +224,7 @@ fn java_runs_under_the_memory_limit() {
         ".......A\n........\n........\n........\n........\n........\n........\nM.......\n",
         "WIN\n",
         scratch.path(),
-        Rules::tokens(Duration::from_secs(40), 256_000_000),
+        Rules::tokens(Duration::from_secs(100), 256_000_000),
     )
     .unwrap();
     assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
