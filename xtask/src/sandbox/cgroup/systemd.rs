@@ -19,16 +19,12 @@ use super::MOUNT;
 /// How long systemd may take to move this process into the new scope.
 const MOVE_DEADLINE: Duration = Duration::from_secs(5);
 
-/// Where the user's bus is, if a systemd user session runs: `$DBUS_SESSION_BUS_ADDRESS`,
-/// or the socket `$XDG_RUNTIME_DIR/bus`.
-pub fn session_bus() -> Option<String> {
-    if let Some(address) = std::env::var_os("DBUS_SESSION_BUS_ADDRESS") {
-        return Some(address.to_string_lossy().into_owned());
-    }
-    let socket = Path::new(&std::env::var_os("XDG_RUNTIME_DIR")?).join("bus");
-    socket
-        .exists()
-        .then(|| format!("unix:path={}", socket.display()))
+/// Whether a systemd user session has a bus to ask on: `$DBUS_SESSION_BUS_ADDRESS`, or
+/// the socket `$XDG_RUNTIME_DIR/bus` (where `busctl --user` looks).
+pub fn session_bus() -> bool {
+    std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR")
+            .is_some_and(|runtime| Path::new(&runtime).join("bus").exists())
 }
 
 /// The arguments of `busctl` that ask for the scope `name` holding process `pid`.
@@ -65,7 +61,7 @@ fn request(name: &str, pid: u32) -> Vec<String> {
 /// # Errors
 /// No systemd user session, no `busctl`, or systemd refused or did not move the process.
 pub fn delegated_scope() -> Result<PathBuf> {
-    if session_bus().is_none() {
+    if !session_bus() {
         bail!(
             "no systemd user session to ask for a delegated scope (neither \
              $DBUS_SESSION_BUS_ADDRESS nor $XDG_RUNTIME_DIR/bus; a login through su or sudo \
