@@ -191,7 +191,9 @@ fn manage(group: &Path) -> Result<PathBuf> {
         if !available.split_whitespace().any(|name| name == needed) {
             bail!(
                 "the {needed} controller is not available in {} (its cgroup.controllers lists \
-                 `{}`): the group above it does not pass it on",
+                 `{}`): the group above it does not pass it on (for a user's systemd: \
+                 `sudo systemctl edit user@.service`, adding `[Service]` and \
+                 `Delegate=pids memory`, then log in again)",
                 shown(group),
                 available.trim()
             );
