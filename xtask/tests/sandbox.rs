@@ -361,10 +361,20 @@ fn honest_solutions_in_c_rust_java_and_node_are_accepted() {
 }
 
 #[test]
-fn every_layer_is_active_on_this_machine() {
+fn every_layer_expected_here_is_active() {
     use_spawner();
     let layers = xtask::sandbox::client::layers().unwrap();
-    assert!(layers.missing().is_empty(), "{}", layers.header());
+    // What a machine has is its own: CI states what each of its machines must have
+    // (every layer, unless $XTASK_EXPECT_LAYERS says otherwise); elsewhere the header is
+    // shown, and each missing layer carries its reason.
+    eprintln!("{}", layers.header());
+    let unmet = layers.unmet(&xtask::sandbox::layers::expected_here());
+    assert!(
+        unmet.is_empty(),
+        "{}; {}",
+        unmet.join(", "),
+        layers.header()
+    );
 }
 
 /// Runs `xtask spawner` as the unprivileged user `nobody` (through `setpriv` when the
@@ -429,24 +439,25 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
     let (hello, reply) = spawner_as_nobody(&request);
     let hello: xtask::sandbox::server::Hello = serde_json::from_str(&hello).unwrap();
     let header = hello.layers.header();
-    // Landlock and seccomp need no privilege; user namespaces are allowed here, and with
-    // them the private root.
-    assert!(
-        header.starts_with(
-            "sandbox: files (private root, read-only, your uid, no capabilities, landlock"
+    eprintln!("{header}");
+    // Landlock and seccomp need no privilege: where the kernel has them, they are active
+    // (Landlock only partly before Linux 6.12), with a private root where user
+    // namespaces are allowed (isolation.rs attacks it as this user).
+    assert!(header.starts_with("sandbox: files ("), "{header}");
+    assert!(header.contains("landlock"), "{header}");
+    assert!(header.contains("network (namespace, seccomp)"), "{header}");
+    // A cgroup is the user's only where it was delegated to them (cgroup v2); otherwise
+    // the layer is missing, with the reason and what would give it.
+    match &hello.layers.accounting {
+        xtask::sandbox::Layer::Active(how) => assert_eq!(how, "cgroup v2", "{header}"),
+        xtask::sandbox::Layer::Missing(_) if xtask::sandbox::cgroup::unified() => assert!(
+            header.contains("systemd-run --user --scope -p Delegate=yes"),
+            "{header}"
         ),
-        "{header}"
-    );
-    assert!(
-        header
-            .contains("network (namespace, seccomp), processes (pid namespace in a user namespace"),
-        "{header}"
-    );
-    // A cgroup an ordinary user may not make is named as missing, with its reason.
-    assert!(
-        header.contains("MISSING: accounting (no cgroup ("),
-        "{header}"
-    );
+        xtask::sandbox::Layer::Missing(_) => {
+            assert!(header.contains("only root may make groups"), "{header}");
+        }
+    }
     let reply: xtask::sandbox::server::Reply = serde_json::from_str(&reply).unwrap();
     assert!(
         matches!(&reply, xtask::sandbox::server::Reply::Ran(report) if report.code == Some(0)),

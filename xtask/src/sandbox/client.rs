@@ -270,6 +270,8 @@ impl Spawner {
             command.arg(format!("--without={}", without.join(",")));
         }
         let mut child = command
+            // Where the spawner makes its run groups, made ready once for all spawners.
+            .envs([super::cgroup::handover()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -370,11 +370,13 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     // The process cap per user, beside the cgroup's: the box user's processes are the
     // program's alone. In an ordinary user's namespace the kernel (5.14 on) counts the
     // user's processes of that namespace only: the spawner's two are added.
+    // One more than the cgroup's cap, so that where both hold the cgroup refuses first
+    // and the report can say so.
     if abilities.user.switch {
-        setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
-            .context("process limit")?;
+        let cap = limits.processes + 1;
+        setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
     } else if abilities.user_namespace && super::identity::counts_per_namespace() {
-        let cap = limits.processes + 2;
+        let cap = limits.processes + 3;
         setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
     }
     Ok(())

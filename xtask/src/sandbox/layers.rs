@@ -1,5 +1,6 @@
 //! Which layers of the sandbox are active on this machine, said in the report's header,
-//! and the choice to refuse running without all of them (`--sandbox strict`).
+//! the choice to refuse running without all of them (`--sandbox strict`), and the layers
+//! a machine is expected to have (CI states them; the tests check them).
 
 use serde::{Deserialize, Serialize};
 
@@ -77,6 +78,37 @@ impl Layers {
         line
     }
 
+    /// The layers of `expected` that are missing, or active otherwise than it says.
+    /// `expected` is `all`, or layer names separated by commas, each with an optional
+    /// `=how`, the start of its description (`files,accounting=cgroup v2`); empty expects
+    /// nothing.
+    pub fn unmet(&self, expected: &str) -> Vec<String> {
+        let named = self.named();
+        let wanted: Vec<(&str, &str)> = if expected.trim() == "all" {
+            named.iter().map(|(name, _)| (*name, "")).collect()
+        } else {
+            expected
+                .split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(|item| item.split_once('=').unwrap_or((item, "")))
+                .collect()
+        };
+        wanted
+            .into_iter()
+            .filter_map(
+                |(name, how)| match named.iter().find(|(known, _)| *known == name.trim()) {
+                    None => Some(format!("{name} (no such layer)")),
+                    Some((_, Layer::Missing(why))) => Some(format!("{name} (missing: {why})")),
+                    Some((_, Layer::Active(active))) if !active.starts_with(how.trim()) => {
+                        Some(format!("{name} ({active}, not {})", how.trim()))
+                    }
+                    Some(_) => None,
+                },
+            )
+            .collect()
+    }
+
     /// Refuses (under [`Strictness::Strict`]) a sandbox with a missing layer.
     ///
     /// # Errors
@@ -87,6 +119,18 @@ impl Layers {
             anyhow::bail!("--sandbox strict: missing layer(s): {}", missing.join(", "));
         }
         Ok(())
+    }
+}
+
+/// The layers this machine is expected to have, for [`Layers::unmet`]:
+/// `$XTASK_EXPECT_LAYERS` where set (CI's jobs say what each machine has); every layer
+/// under `CI=true` otherwise; none elsewhere (a user's machine has what it has, and the
+/// header says what).
+pub fn expected_here() -> String {
+    match std::env::var("XTASK_EXPECT_LAYERS") {
+        Ok(expected) => expected,
+        Err(_) if std::env::var("CI").is_ok_and(|ci| ci == "true") => "all".to_owned(),
+        Err(_) => String::new(),
     }
 }
 
@@ -126,5 +170,21 @@ mod tests {
             refused.contains("accounting (no writable cgroup)"),
             "{refused}"
         );
+    }
+
+    #[test]
+    fn expected_layers_are_checked_by_name_and_how() {
+        let mut layers = all_active();
+        assert!(layers.unmet("all").is_empty());
+        assert!(layers.unmet("").is_empty());
+        assert!(layers.unmet("files, accounting=cgroup v1").is_empty());
+        assert_eq!(
+            layers.unmet("accounting=cgroup v2"),
+            ["accounting (cgroup v1, not cgroup v2)"]
+        );
+        assert_eq!(layers.unmet("sound"), ["sound (no such layer)"]);
+        layers.accounting = Layer::Missing("not delegated".to_owned());
+        assert_eq!(layers.unmet("all"), ["accounting (missing: not delegated)"]);
+        assert!(layers.unmet("files,network").is_empty());
     }
 }

@@ -48,10 +48,14 @@ pub fn serve(without: &[String]) -> Result<()> {
     // when the spawner ends: the folder the private root is mounted on.
     let root_dir = namespaces::root_folder()?;
     let host_root = nix::unistd::Uid::effective().is_root() && !without.box_user;
+    // Before the namespaces: finding the cgroup may move processes, named by their pids
+    // outside.
+    let cgroups = Hierarchy::detect();
     let namespaces = namespaces::enter(&root_dir);
     // Nothing inside may trace or open the spawner through /proc, even as its own user.
     let _ = nix::sys::prctl::set_dumpable(false);
-    let (mut abilities, place, mut layers) = abilities(&namespaces, &root_dir, host_root, &without);
+    let (mut abilities, place, mut layers) =
+        abilities(&namespaces, cgroups, &root_dir, host_root, &without);
     let left_out = || Layer::Missing("left out for measuring".to_owned());
     if without.landlock || without.private_root || without.box_user {
         abilities.landlock &= !without.landlock;
@@ -102,6 +106,7 @@ pub fn serve(without: &[String]) -> Result<()> {
 /// Finds the layers this machine allows, once, and builds the place programs run in.
 fn abilities(
     namespaces: &Outcome,
+    cgroups: Result<Hierarchy>,
     root_dir: &Path,
     host_root: bool,
     without: &Without,
@@ -125,7 +130,6 @@ fn abilities(
             Err(error),
         ),
     };
-    let cgroups = Hierarchy::detect();
     let landlock = files::probe();
     let seccomp = syscalls::filter();
     let capabilities = caps::read(None, caps::CapSet::Effective).unwrap_or_default();

@@ -1,14 +1,14 @@
-//! The accounting layer: a control group per run, holding the program and everything it
-//! starts, so that CPU time and peak memory are those of the whole tree, memory over the
-//! budget is refused (MLE, not a crash of the machine), and forks past a cap fail.
+//! One group per run (v2) or per spawner (v1): made under the folder [`Hierarchy`] found,
+//! limited, joined by the program before it executes, read for the tree's CPU time, peak
+//! memory and failures, emptied by killing, removed.
 //!
-//! cgroup v2 (one hierarchy) and cgroup v1 (one hierarchy per controller: `memory`,
-//! `cpuacct`, `pids`) are both supported. The groups are made under the spawner's own
-//! groups; where the machine does not let the spawner make them (an ordinary user
-//! without delegation, a container without the controllers), the layer is missing and
-//! the run falls back on `wait4`'s figures for the program alone.
+//! Peak memory is the kernel's own where it keeps one (`memory.peak` on v2 from Linux
+//! 5.19, `memory.max_usage_in_bytes` on v1). Before 5.19, v2 keeps no peak: it is sampled
+//! from `memory.current` each time the run's CPU time is read, which the spawner does
+//! every few milliseconds while the run lasts; a spike shorter than that is missed, but
+//! the memory limit itself is the kernel's and exact (MLE is still seen).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fs::{self, File};
 use std::os::unix::fs::FileExt;
@@ -17,99 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result, bail};
 
-/// Where the controllers live.
-#[derive(Debug, Clone)]
-pub enum Hierarchy {
-    /// One unified group folder (the spawner's), under which runs get theirs.
-    V2 { parent: PathBuf },
-    /// One folder per controller.
-    V1 {
-        memory: PathBuf,
-        cpuacct: PathBuf,
-        pids: PathBuf,
-    },
-}
-
-impl Hierarchy {
-    /// Finds the controllers of this process's groups, and checks that a group can be
-    /// made (and removed) under them.
-    ///
-    /// # Errors
-    /// No cgroup mount with the controllers, or no right to make groups there.
-    pub fn detect() -> Result<Hierarchy> {
-        let own = fs::read_to_string("/proc/self/cgroup").context("reading /proc/self/cgroup")?;
-        let root = Path::new("/sys/fs/cgroup");
-        let hierarchy = if root.join("cgroup.controllers").exists() {
-            let path = own
-                .lines()
-                .find_map(|line| line.strip_prefix("0::"))
-                .context("no cgroup v2 line in /proc/self/cgroup")?;
-            Hierarchy::V2 {
-                parent: root.join(path.trim_start_matches('/')),
-            }
-        } else {
-            let path_of = |controller: &str| -> Result<PathBuf> {
-                let path = own
-                    .lines()
-                    .find_map(|line| {
-                        let mut parts = line.splitn(3, ':');
-                        let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
-                        names
-                            .split(',')
-                            .any(|name| name == controller)
-                            .then_some(path)
-                    })
-                    .with_context(|| format!("no cgroup v1 {controller} controller"))?;
-                Ok(root.join(controller).join(path.trim_start_matches('/')))
-            };
-            Hierarchy::V1 {
-                memory: path_of("memory")?,
-                cpuacct: path_of("cpuacct")?,
-                pids: path_of("pids")?,
-            }
-        };
-        let probe = Cgroup::create(&hierarchy, "probe")?;
-        probe.remove();
-        hierarchy.sweep_stale();
-        Ok(hierarchy)
-    }
-
-    /// Removes the groups a killed spawner left behind: ours by name, empty (removing a
-    /// group with a process in it fails), and older than any run may last.
-    fn sweep_stale(&self) {
-        let parents: Vec<&PathBuf> = match self {
-            Hierarchy::V2 { parent } => vec![parent],
-            Hierarchy::V1 {
-                memory,
-                cpuacct,
-                pids,
-            } => vec![memory, cpuacct, pids],
-        };
-        let stale_after = std::time::Duration::from_secs(120);
-        for parent in parents {
-            let Ok(entries) = fs::read_dir(parent) else {
-                continue;
-            };
-            for entry in entries.filter_map(Result::ok) {
-                let old = entry
-                    .metadata()
-                    .and_then(|meta| meta.modified())
-                    .is_ok_and(|made| made.elapsed().is_ok_and(|age| age > stale_after));
-                if old && entry.file_name().to_string_lossy().starts_with("xtask-") {
-                    let _ = fs::remove_dir(entry.path());
-                }
-            }
-        }
-    }
-
-    /// How the report names it.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Hierarchy::V2 { .. } => "cgroup v2",
-            Hierarchy::V1 { .. } => "cgroup v1",
-        }
-    }
-}
+use super::Hierarchy;
 
 /// A spawner's group, for one run at a time.
 ///
@@ -126,6 +34,9 @@ pub struct Cgroup {
     baseline: Baseline,
     /// The limits last written (memory, processes).
     limits: Option<(u64, u64)>,
+    /// Where the kernel keeps no peak (v2 before Linux 5.19): the most memory seen charged
+    /// so far in this run, sampled by [`Cgroup::cpu_us`].
+    sampled_peak: Option<Cell<u64>>,
     /// Control files kept open after their first use (read and written at offset 0):
     /// a run reads a dozen of them, and opening each anew costs more than the run.
     open: RefCell<HashMap<(PathBuf, bool), File>>,
@@ -162,22 +73,16 @@ impl Cgroup {
             *TAG,
             RUNS.fetch_add(1, Ordering::Relaxed)
         );
-        let (parents, v2): (Vec<&PathBuf>, bool) = match hierarchy {
-            Hierarchy::V2 { parent } => (vec![parent], true),
-            Hierarchy::V1 {
-                memory,
-                cpuacct,
-                pids,
-            } => (vec![memory, cpuacct, pids], false),
-        };
+        let v2 = matches!(hierarchy, Hierarchy::V2 { .. });
         let mut group = Cgroup {
             dirs: Vec::new(),
             v2,
+            sampled_peak: None,
             baseline: Baseline::default(),
             limits: None,
             open: RefCell::new(HashMap::new()),
         };
-        for parent in parents {
+        for parent in hierarchy.parents() {
             let dir = parent.join(&name);
             fs::create_dir(&dir).with_context(|| format!("making {}", dir.display()))?;
             group.dirs.push(dir);
@@ -186,11 +91,18 @@ impl Cgroup {
             // Check the controllers are there: a group without them accounts nothing.
             let controllers =
                 fs::read_to_string(group.dirs[0].join("cgroup.controllers")).unwrap_or_default();
-            for needed in ["memory", "pids"] {
+            for needed in super::CONTROLLERS {
                 if !controllers.split_whitespace().any(|c| c == needed) {
                     group.remove();
-                    bail!("the {needed} controller is not delegated to this cgroup");
+                    bail!(
+                        "the {needed} controller is not enabled for the groups in {} (its \
+                         cgroup.subtree_control)",
+                        hierarchy.parents()[0].display()
+                    );
                 }
+            }
+            if !group.dirs[0].join("memory.peak").exists() || sampled_peak_forced() {
+                group.sampled_peak = Some(Cell::new(0));
             }
         }
         Ok(group)
@@ -246,6 +158,9 @@ impl Cgroup {
             oom_kills: self.raw_oom_kills(),
             fork_refusals: self.raw_fork_refusals(),
         };
+        if let Some(peak) = &self.sampled_peak {
+            peak.set(0);
+        }
         Ok(())
     }
 
@@ -296,8 +211,14 @@ impl Cgroup {
         Ok(())
     }
 
-    /// CPU time of the tree in this run so far, in microseconds.
+    /// CPU time of the tree in this run so far, in microseconds. Where the kernel keeps no
+    /// peak, each call also samples the memory charged now (see the module's header).
     pub fn cpu_us(&self) -> Option<u64> {
+        if let Some(peak) = &self.sampled_peak {
+            if let Some(now) = self.usage_bytes() {
+                peak.set(peak.get().max(now));
+            }
+        }
         self.raw_cpu_us()
             .map(|cpu| cpu.saturating_sub(self.baseline.cpu_us))
     }
@@ -312,8 +233,11 @@ impl Cgroup {
         }
     }
 
-    /// Peak memory of the tree in this run, in bytes.
+    /// Peak memory of the tree in this run, in bytes: the kernel's, or the most sampled.
     pub fn peak_bytes(&self) -> Option<u64> {
+        if let Some(peak) = &self.sampled_peak {
+            return Some(peak.get());
+        }
         let file = if self.v2 {
             "memory.peak"
         } else {
@@ -450,6 +374,13 @@ impl Cgroup {
             .map(drop)
             .with_context(|| format!("writing {value} to {}", dir.join(file).display()))
     }
+}
+
+/// Whether the peak is to be sampled even where the kernel keeps one: how a machine with a
+/// newer kernel checks the way older ones are measured (`XTASK_CGROUP_SAMPLED_PEAK=1`, set
+/// for the spawner; the programs it runs never see it).
+fn sampled_peak_forced() -> bool {
+    std::env::var_os("XTASK_CGROUP_SAMPLED_PEAK").is_some_and(|value| value == "1")
 }
 
 /// The number after `name ` in a `key value` listing.
