@@ -292,8 +292,8 @@ pub const STDERR_LINE_SHOWN: usize = 512;
 /// What a verdict needs of stderr, read line by line in bounded memory: a single line of
 /// megabytes is never held whole, nor shown whole.
 struct Stderr {
-    /// A runtime's message that an allocation was refused ([`OUT_OF_MEMORY`]) starts one
-    /// of its lines.
+    /// A runtime's message that an allocation was refused ([`OUT_OF_MEMORY`]) is in the
+    /// first [`STDERR_LINE_SHOWN`] bytes of one of its lines, where runtimes print it.
     out_of_memory: bool,
     /// The last non-blank lines, each shown on one line and cut to
     /// [`STDERR_LINE_SHOWN`] bytes with a note of what was cut.

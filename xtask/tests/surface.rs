@@ -195,6 +195,68 @@ fn pyenv_s_python3_is_found_from_its_layout_and_runs_in_the_box() {
     assert!(program.readable.len() <= 2, "{program:?}");
 }
 
+/// A venv's python runs as itself (so that it finds its `pyvenv.cfg`), with the venv and
+/// the installation its `home` names readable, and nothing else.
+#[test]
+fn a_venv_s_python_reads_its_venv_and_its_base_installation_only() {
+    use_spawner();
+    let base = solution::prepare("python3").unwrap().program;
+    let place = tempfile::tempdir().unwrap();
+    let venv = place.path().join("venv");
+    let made = Command::new(&base.program)
+        .args(["-m", "venv", "--without-pip"])
+        .arg(&venv)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", text(&made));
+    let spec = format!(
+        "{}/bin/python3 -c 'import sys; print(sys.prefix); print(sys.base_prefix)'",
+        venv.display()
+    );
+    let solution = solution::prepare(&spec).unwrap();
+    let venv = std::fs::canonicalize(&venv).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let judged = judge_text(&solution.program, "", "x", scratch.path(), statues_rules()).unwrap();
+    let printed: Vec<PathBuf> = judged.received.lines().map(PathBuf::from).collect();
+    assert_eq!(printed.len(), 2, "{judged:?}");
+    assert_eq!(
+        std::fs::canonicalize(&printed[0]).unwrap(),
+        venv,
+        "{judged:?}"
+    );
+    let mut expected = vec![venv, printed[1].clone()];
+    expected.retain(|folder| !folder.starts_with("/usr"));
+    expected.sort();
+    assert_eq!(solution.program.readable, expected, "{judged:?}");
+}
+
+/// A wrapper the layouts do not explain is asked from inside the box; an answer naming
+/// the system's own Python adds nothing to what it may read.
+#[test]
+fn a_wrapper_around_the_system_python_is_asked_in_the_box_and_needs_nothing_more() {
+    use std::os::unix::fs::PermissionsExt;
+    use_spawner();
+    let place = tempfile::tempdir().unwrap();
+    let wrapper = place.path().join("python3");
+    std::fs::write(&wrapper, "#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n").unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let solution = solution::prepare(&format!("{} -c 'print(6 * 7)'", wrapper.display())).unwrap();
+    assert_eq!(
+        solution.program.readable,
+        [std::fs::canonicalize(&wrapper).unwrap()]
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let judged = judge_text(
+        &solution.program,
+        "",
+        "42\n",
+        scratch.path(),
+        statues_rules(),
+    )
+    .unwrap();
+    assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
+}
+
 #[test]
 fn a_program_in_a_bin_folder_reads_nothing_beside_it() {
     use std::os::unix::fs::PermissionsExt;

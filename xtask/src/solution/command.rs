@@ -27,14 +27,18 @@ pub fn resolve(program: &Path, args: &[String], protected: &Protected) -> Result
     let found = find_program(program)?;
     let real = std::fs::canonicalize(&found)
         .with_context(|| format!("reading the path of {}", found.display()))?;
-    let name = found
-        .file_name()
-        .and_then(OsStr::to_str)
-        .unwrap_or_default();
+    let name = |path: &Path| {
+        path.file_name()
+            .and_then(OsStr::to_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    // Known by the name it was called by (a `python3` link) or by its own (`python3.12`).
+    let kind = Interpreter::named(&name(&found)).or_else(|| Interpreter::named(&name(&real)));
     let Installation {
         program,
         mut readable,
-    } = match Interpreter::named(name) {
+    } = match kind {
         Some(kind) => installation::locate(kind, &found, &real, protected)?,
         None => Installation::alone(&real),
     };

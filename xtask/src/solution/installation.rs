@@ -32,9 +32,14 @@ pub enum Interpreter {
 }
 
 impl Interpreter {
-    /// The kind of a program by the name it was called by (`python3.12`, `pypy3`, `rustc`).
+    /// The kind of a program by its name (`python`, `python3.12`, `pypy3`, `rustc`); a
+    /// `python_solution` of the user's is no interpreter.
     pub fn named(name: &str) -> Option<Interpreter> {
-        if name.starts_with("python") || name.starts_with("pypy") {
+        let version = |rest: &str| rest.chars().all(|c| c.is_ascii_digit() || c == '.');
+        let python = ["python", "pypy"]
+            .iter()
+            .any(|stem| name.strip_prefix(stem).is_some_and(version));
+        if python {
             Some(Interpreter::Python)
         } else if name == "rustc" {
             Some(Interpreter::Rust)
@@ -473,6 +478,9 @@ mod tests {
         assert_eq!(Interpreter::named("rustc"), Some(Interpreter::Rust));
         assert_eq!(Interpreter::named("rustup"), None);
         assert_eq!(Interpreter::named("sol"), None);
+        assert_eq!(Interpreter::named("python"), Some(Interpreter::Python));
+        assert_eq!(Interpreter::named("python_solution"), None);
+        assert_eq!(Interpreter::named("python3-config"), None);
     }
 
     #[test]
