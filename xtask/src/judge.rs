@@ -285,7 +285,7 @@ fn shown(path: &Path) -> String {
 /// Lines of stderr a runtime error quotes: the last ones, where the reason is.
 const STDERR_LINES_SHOWN: usize = 3;
 
-/// The most of one line of stderr shown, escaped; with [`STDERR_LINES_SHOWN`] lines and
+/// The most of one line of stderr shown, escaped; with the last three lines and
 /// their notes, a runtime error's line stays under 2 KiB whatever the program printed.
 pub const STDERR_LINE_SHOWN: usize = 512;
 

@@ -46,7 +46,8 @@ fn push_shown(shown: &mut String, c: char, keep_lines: bool) {
 }
 
 /// `text` with every control character but newline and tab escaped (`\x1b`, `\r`...),
-/// as are the characters [`is_hidden`] names (`\u{202e}`...).
+/// as are the bidi marks, overrides and isolates, the line separators and the invisible
+/// characters (`\u{202e}`, `\u{2028}`...).
 pub fn escaped(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {

@@ -10,7 +10,7 @@
 //! | rustup proxy | an ELF `rustup` (as `rustc`); the toolchain from `RUSTUP_TOOLCHAIN`, `rust-toolchain[.toml]`, rustup's overrides or default | `$RUSTUP_HOME/toolchains/<toolchain>` |
 //! | Rust | an ELF `<sysroot>/bin/rustc` beside `<sysroot>/lib/rustlib/` | the sysroot |
 //!
-//! Anything else is asked where it is installed from inside the sandbox ([`super::asked`]).
+//! Anything else is asked where it is installed from inside the sandbox (`asked.rs`).
 //! Every folder found is checked as the answer of the one asked is: a real folder with the
 //! interpreter's layout, not a system folder already readable, and not one that
 //! [`Protected`] refuses.
