@@ -163,8 +163,7 @@ fn judge_against(
 const OUT_OF_MEMORY: &[&str] = &["memory allocation of", "std::bad_alloc", "MemoryError"];
 
 fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<Verdict> {
-    let stderr = std::fs::read(&io.stderr).unwrap_or_default();
-    let stderr = String::from_utf8_lossy(&stderr);
+    let stderr = Stderr::read(&io.stderr);
     let output_len = std::fs::metadata(&io.stdout).map(|m| m.len()).unwrap_or(0);
     let seconds = |time: Duration| time.as_secs_f64();
     if run.killed_at_cpu_cap
@@ -190,7 +189,7 @@ fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<V
             seconds(run.cpu)
         )));
     }
-    let refused = OUT_OF_MEMORY.iter().any(|message| stderr.contains(message));
+    let refused = stderr.out_of_memory;
     if run.peak_memory_bytes > rules.memory_budget_bytes || run.memory_limit_hit || refused {
         return Ok(Verdict::MemoryLimit(format!(
             "peak {:.2} MiB against a budget of {:.2} MiB{}",
@@ -222,14 +221,14 @@ fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<V
         Exit::Code(code) => {
             return Ok(Verdict::RuntimeError(format!(
                 "exit code {code}{processes}{}",
-                last_lines(&stderr)
+                stderr.shown()
             )));
         }
         Exit::Signal(signal) => {
             let name = measure::signal_name(signal);
             return Ok(Verdict::RuntimeError(format!(
                 "killed by {name}{processes}{}",
-                last_lines(&stderr)
+                stderr.shown()
             )));
         }
     }
@@ -288,16 +287,130 @@ fn shown(path: &Path) -> String {
     crate::shown::file_start(path, SHOWN_BYTES)
 }
 
-/// The last few lines of stderr, quoted, for a runtime error.
-fn last_lines(stderr: &str) -> String {
-    let lines: Vec<&str> = stderr
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .collect();
-    let tail = &lines[lines.len().saturating_sub(3)..];
-    if tail.is_empty() {
-        String::new()
-    } else {
-        format!("; stderr: {}", escaped(&tail.join(" | ")))
+/// Lines of stderr a runtime error quotes: the last ones, where the reason is.
+const STDERR_LINES_SHOWN: usize = 3;
+
+/// The most of one line of stderr shown, escaped; with the last three lines and
+/// their notes, a runtime error's line stays under 2 KiB whatever the program printed.
+pub const STDERR_LINE_SHOWN: usize = 512;
+
+/// What a verdict needs of stderr, read line by line in bounded memory: a single line of
+/// megabytes is never held whole, nor shown whole.
+struct Stderr {
+    /// A runtime's message that an allocation was refused ([`OUT_OF_MEMORY`]) is in the
+    /// first [`STDERR_LINE_SHOWN`] bytes of one of its lines, where runtimes print it.
+    out_of_memory: bool,
+    /// The last non-blank lines, each shown on one line and cut to
+    /// [`STDERR_LINE_SHOWN`] bytes with a note of what was cut.
+    last: std::collections::VecDeque<String>,
+    /// Non-blank lines in all.
+    lines: u64,
+}
+
+impl Stderr {
+    fn read(path: &Path) -> Stderr {
+        let mut stderr = Stderr {
+            out_of_memory: false,
+            last: std::collections::VecDeque::new(),
+            lines: 0,
+        };
+        crate::shown::scan_lines(path, STDERR_LINE_SHOWN, |line| {
+            let text = whole_chars(line.head);
+            let whole = line.len == line.head.len() as u64;
+            if whole && text.trim().is_empty() {
+                return;
+            }
+            stderr.out_of_memory |= OUT_OF_MEMORY.iter().any(|message| text.contains(message));
+            let (mut shown, used) = crate::shown::one_line_within(&text, STDERR_LINE_SHOWN);
+            let cut = line.len - used as u64;
+            if cut > 0 {
+                shown.push_str(&format!(" [... {cut} more bytes of this line cut]"));
+            }
+            stderr.lines += 1;
+            if stderr.last.len() == STDERR_LINES_SHOWN {
+                stderr.last.pop_front();
+            }
+            stderr.last.push_back(shown);
+        });
+        stderr
+    }
+
+    /// The last lines, quoted for a runtime error's detail (empty without any).
+    fn shown(&self) -> String {
+        let last: Vec<&str> = self.last.iter().map(String::as_str).collect();
+        match self.lines {
+            0 => String::new(),
+            lines if lines > last.len() as u64 => format!(
+                "; stderr (last {} of {lines} lines): {}",
+                last.len(),
+                last.join(" | ")
+            ),
+            _ => format!("; stderr: {}", last.join(" | ")),
+        }
+    }
+}
+
+/// `bytes` as text, without a character its cut left incomplete at the end.
+fn whole_chars(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let end = match std::str::from_utf8(bytes) {
+        Err(error) if error.error_len().is_none() => error.valid_up_to(),
+        _ => bytes.len(),
+    };
+    String::from_utf8_lossy(&bytes[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stderr_of(text: &[u8]) -> Stderr {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stderr");
+        std::fs::write(&path, text).unwrap();
+        Stderr::read(&path)
+    }
+
+    #[test]
+    fn the_last_lines_of_stderr_are_quoted_each_cut() {
+        let stderr = stderr_of(b"one\n\ntwo\nthree\n  \nfour\n");
+        assert_eq!(
+            stderr.shown(),
+            "; stderr (last 3 of 4 lines): two | three | four"
+        );
+        assert_eq!(stderr_of(b"only").shown(), "; stderr: only");
+        assert_eq!(stderr_of(b"").shown(), "");
+        let long = vec![b'x'; 8 << 20];
+        let shown = stderr_of(&long).shown();
+        assert!(shown.len() < 600, "{} bytes", shown.len());
+        assert!(
+            shown.ends_with(&format!(
+                " [... {} more bytes of this line cut]",
+                (8 << 20) - 512
+            )),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_character_nor_shows_a_control() {
+        let mut text = "é".repeat(300).into_bytes();
+        text.extend_from_slice(b"\x1b[2K\r\n");
+        let shown = stderr_of(&text).shown();
+        assert!(shown.contains(&"é".repeat(256)), "{shown}");
+        assert!(
+            !shown.contains('\u{fffd}') && !shown.contains('\x1b'),
+            "{shown}"
+        );
+        assert!(
+            shown.ends_with(" [... 93 more bytes of this line cut]"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn an_allocation_refused_is_seen_on_any_line() {
+        assert!(stderr_of(b"memory allocation of 8 bytes failed\nAborted\n").out_of_memory);
+        assert!(stderr_of(b"Traceback\nMemoryError\n").out_of_memory);
+        assert!(!stderr_of(b"Traceback\nValueError\n").out_of_memory);
     }
 }

@@ -29,9 +29,9 @@ pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String
         memory_share * 100.0,
     );
     if let Some(detail) = outcome.verdict.detail() {
-        // Details quote the program (its stderr, its tokens): escaped, so that nothing it
-        // printed can draw on the terminal.
-        let detail = crate::shown::escaped(detail);
+        // Details quote the program (its stderr, its tokens): escaped onto this one line,
+        // so that nothing it printed can draw on the terminal or start a row of its own.
+        let detail = crate::shown::one_line(detail);
         line.push_str(&format!("\n{:>20}{detail}", "-> "));
     }
     line

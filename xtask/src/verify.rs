@@ -109,7 +109,7 @@ impl Verify {
             bail!("no test name contains any of: {}", self.tests.join(", "));
         }
         let solution = match &self.solution {
-            Some(spec) => match solution::prepare(spec) {
+            Some(spec) => match solution::prepare_for_data(spec, self.data.as_deref()) {
                 Ok(solution) => Some(solution),
                 Err(error) => return compile_failure(out, error, &suites),
             },

@@ -26,16 +26,43 @@ fn text(output: &Output) -> String {
 #[test]
 fn a_source_in_another_language_names_the_understood_ones_and_the_way_out() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("Main.java"), "class Main {}\n").unwrap();
+    std::fs::write(dir.path().join("sol.rb"), "puts 'WIN'\n").unwrap();
+    let run = xtask(&["verify", "statues", "--solution", "sol.rb"], dir.path());
+    let said = text(&run);
+    assert!(!run.status.success());
+    assert!(said.contains(".cpp .cc .c .rs .java .py .js"), "{said}");
+    assert!(said.contains("--solution 'INTERPRETER sol.rb'"), "{said}");
+    assert!(!said.contains("Permission denied"), "{said}");
+}
+
+#[test]
+fn a_java_source_is_compiled_and_run_as_the_class_named_by_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "public class Main { public static void main(String[] a) { System.out.println(\"WIN\"); } }\n";
+    std::fs::write(dir.path().join("Main.java"), source).unwrap();
     let run = xtask(
-        &["verify", "statues", "--solution", "Main.java"],
+        &[
+            "verify",
+            "statues",
+            "--solution",
+            "Main.java",
+            "--test",
+            "sample1",
+        ],
+        dir.path(),
+    );
+    let said = text(&run);
+    assert!(said.contains("compiling: javac"), "{said}");
+    assert!(said.contains("1 passed, 0 failed"), "{said}");
+    // A file not named after a class says how to name it.
+    std::fs::write(dir.path().join("my-sol.java"), source).unwrap();
+    let run = xtask(
+        &["verify", "statues", "--solution", "my-sol.java"],
         dir.path(),
     );
     let said = text(&run);
     assert!(!run.status.success());
-    assert!(said.contains(".cpp .cc .c .rs .py"), "{said}");
-    assert!(said.contains("--solution 'java -cp DIR Main'"), "{said}");
-    assert!(!said.contains("Permission denied"), "{said}");
+    assert!(said.contains("named after"), "{said}");
 }
 
 #[test]

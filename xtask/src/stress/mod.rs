@@ -17,6 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::judge::Rules;
 use crate::problems::{Problem, find};
+use crate::shown::{QUOTE, one_line, quoted};
 use crate::solution;
 use crate::verify::unknown_crate;
 use crate::{build, project_root};
@@ -195,17 +196,19 @@ impl Stress {
         print!("{text}");
         println!("--- expected output: {}", output_path.display());
         print!("{expected}");
-        println!("--- received output");
-        print!("{}", judged.received);
-        if !judged.received.ends_with('\n') && !judged.received.is_empty() {
-            println!();
-        }
+        // What the program printed is escaped and each line marked as its own: no line it
+        // prints can pass for one of the report's (a forged closing line, say).
+        println!(
+            "--- program's output (each line marked `{}`):",
+            QUOTE.trim_end()
+        );
+        print!("{}", quoted(&judged.received));
         println!(
             "--- verdict: {}{}",
             verdict.code(),
             verdict
                 .detail()
-                .map(|d| format!(": {d}"))
+                .map(|d| format!(": {}", one_line(d)))
                 .unwrap_or_default()
         );
         println!("--- why the expected output is right");
