@@ -8,6 +8,7 @@
 //! | network | any socket, loopback included | a network namespace, and seccomp refusing `socket` | [`namespaces`], [`syscalls`] |
 //! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run); a cgroup cap on processes; capabilities dropped; Landlock's signal scope | [`namespaces`], [`cgroup`], [`launch`] |
 //! | accounting | escaping time and memory accounting through children | a cgroup per run (v1 or v2): CPU time and peak memory of the whole tree | [`cgroup`] |
+//! | kernel surface | every system call a judged program has no use for: namespaces, mounts, io_uring, other processes, keys, BPF, IPC, the kernel's administration | a seccomp allowlist (default `EPERM`; `ENOSYS` for `clone3` and io_uring); another ABI kills | [`syscalls`] |
 //! | environment | leaking the caller's variables | a short fixed list | [`policy`] |
 //!
 //! The runner talks to a spawner process ([`client`]), which sets up the namespaces once
