@@ -141,6 +141,11 @@ fn a_unix_datagram_socket_pair_is_refused() {
 }
 
 #[test]
+fn no_descriptor_passes_through_a_socket_pair() {
+    assert_call_refused("scm_rights");
+}
+
+#[test]
 fn personality_cannot_make_memory_executable_or_turn_off_randomisation() {
     assert_call_refused("personality");
 }

@@ -1,6 +1,6 @@
 /* One refused call at a time (@CALL@), each something a judged program has no use for
-   and an attacker does: a pair of UNIX sockets (kernel surface: SCM_RIGHTS, the UNIX
-   garbage collector), a personality that makes every readable page executable or turns
+   and an attacker does: a pair of UNIX datagram sockets, a descriptor passed through a
+   stream pair (SCM_RIGHTS: the UNIX garbage collector's kernel surface), a personality that makes every readable page executable or turns
    off address randomisation, a file handle (open_by_handle_at goes around path checks),
    a key in the kernel's keyring, a BPF map, a performance counter, user-space page
    faults, tracing itself or its child. Prints the call's outcome. */
@@ -24,6 +24,28 @@ static long attempt(const char *call) {
     if (strcmp(call, "socketpair") == 0) {
         int pair[2];
         return socketpair(AF_UNIX, SOCK_DGRAM, 0, pair);
+    }
+    if (strcmp(call, "scm_rights") == 0) {
+        int pair[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0)
+            return -4;
+        int passed = 0;
+        char byte = 'x';
+        struct iovec data = {.iov_base = &byte, .iov_len = 1};
+        union {
+            struct cmsghdr header;
+            char space[CMSG_SPACE(sizeof passed)];
+        } control;
+        memset(&control, 0, sizeof control);
+        struct msghdr message = {.msg_iov = &data, .msg_iovlen = 1,
+                                 .msg_control = control.space,
+                                 .msg_controllen = sizeof control.space};
+        struct cmsghdr *rights = CMSG_FIRSTHDR(&message);
+        rights->cmsg_level = SOL_SOCKET;
+        rights->cmsg_type = SCM_RIGHTS;
+        rights->cmsg_len = CMSG_LEN(sizeof passed);
+        memcpy(CMSG_DATA(rights), &passed, sizeof passed);
+        return sendmsg(pair[0], &message, 0);
     }
     if (strcmp(call, "personality") == 0) {
         long before = syscall(SYS_personality, 0xffffffff);
