@@ -132,7 +132,7 @@ pub const PROCESSES: &[Call] = calls![
 
 /// Sockets, as far as a program needs them without a network: questions runtimes ask of
 /// their standard streams (javac asks `getsockname(0)` whether stdin is a socket), and
-/// plain data through the one kind of socket pair allowed (see [`SOCKETPAIR`]). Without
+/// plain data through the socket pairs allowed (see [`SOCKETPAIR`]). Without
 /// `socket` no descriptor here reaches anything outside the run; `sendmsg`/`recvmsg`,
 /// which would pass descriptors (SCM_RIGHTS), stay refused.
 #[rustfmt::skip]
@@ -235,8 +235,9 @@ pub const REFUSED: &[&[Call]] = &[
         SYS_mq_getsetattr,
     ],
     // The machine's administration: modules, kexec, reboot, swap, clocks, port I/O,
-    // accounting, the kernel log, NUMA policy, host and domain names, file handles
-    // (open_by_handle_at walks around path checks), the terminal, LSM attributes.
+    // accounting, the kernel log, NUMA policy and page migration, host and domain
+    // names, file handles (open_by_handle_at walks around path checks), the terminal,
+    // watching the file system (fanotify), LSM attributes, long-gone legacy calls.
     calls![
         SYS_init_module, SYS_finit_module, SYS_delete_module, SYS_kexec_load,
         SYS_kexec_file_load, SYS_reboot, SYS_swapon, SYS_swapoff, SYS_settimeofday,

@@ -24,18 +24,19 @@
 //! `int $0x80` ends the program with SIGSYS; an x32 call (number with bit 30 set) has
 //! the right architecture but a number on no list, so it answers `EPERM`.
 //!
-//! Cost, measured on this machine (2 cores shared with other builds, load about 14;
-//! medians of 2000 forked children, old and new side by side in one run): building
-//! both filters once per spawner, 0.1 ms. Attaching them in the child before `exec`,
-//! 0.79 ms per run (the allowlist, 1393 BPF instructions, 0.78 ms; the fallbacks, 25
-//! instructions, 0.03 ms), against 0.12 ms for the old 30-call denylist (155
-//! instructions). The time grows with the filter's length: the kernel translates and
-//! JIT-compiles it, then runs it once per call number to find the calls it may allow
-//! without running the filter again. That last step is also why the allowlist costs
-//! almost nothing afterwards: an allowed call without an argument check never runs it.
-//! seccompiler emits a linear chain; a filter searching the numbers by halves (as
-//! libseccomp's binary-tree option does) would be a fraction of the length, if the
-//! attach time ever matters next to a run's fork, exec and cgroup work.
+//! Cost, measured on this machine (a 2-core VM shared with other builds, load 11 to 16;
+//! medians of 1000 to 2000 forked children, old and new side by side in one run):
+//! building both filters once per spawner, 0.1 ms. Attaching them in the child before
+//! `exec`, 0.8 to 1.2 ms (the allowlist is 1393 BPF instructions, the fallbacks 25),
+//! against 0.12 to 0.18 ms for the old 30-call denylist (155 instructions): the kernel
+//! translates and JIT-compiles a filter, then runs it once per call number to learn
+//! which calls it may allow without running it again, all in time that grows with its
+//! length. A whole fork, `exec` of /bin/true and wait took 1.3 ms without seccomp,
+//! 4.1 to 4.7 ms with the old denylist and 5.8 to 7.3 ms with these filters: about
+//! 2 ms more per run than before. After that, an allowed call without an argument
+//! check costs nothing more (the kernel's per-number cache). seccompiler emits a linear
+//! chain; a filter that searches the numbers by halves (libseccomp's binary-tree
+//! option) would be a fraction of the length, if the attach time comes to matter.
 //!
 //! The list is written for x86_64: on any other architecture [`filter`] says so and
 //! the layer is reported missing.
