@@ -20,7 +20,6 @@ use nix::fcntl::OFlag;
 use nix::sys::resource::{Resource, setrlimit};
 use nix::sys::signal::{SigHandler, Signal, kill, killpg, signal};
 use nix::unistd::{ForkResult, Pid, fork};
-use seccompiler::BpfProgram;
 
 use super::cgroup::{Cgroup, Hierarchy};
 use super::identity::BoxUser;
@@ -37,7 +36,7 @@ pub struct Abilities {
     pub pid_namespace: bool,
     pub cgroups: Option<Hierarchy>,
     pub landlock: bool,
-    pub seccomp: Option<BpfProgram>,
+    pub seccomp: Option<syscalls::Filters>,
     /// The spawner has capabilities (root, or root of its user namespace) to drop.
     pub drop_capabilities: bool,
     /// Who the program runs as.

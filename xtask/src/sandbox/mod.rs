@@ -14,6 +14,7 @@
 //! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run, itself non-dumpable); a cgroup cap; `RLIMIT_NPROC`; System V IPC closed | [`namespaces`], [`cgroup`], [`launch`] |
 //! | system calls | the kernel's interfaces no solution needs | seccomp | [`syscalls`] |
 //! | accounting | escaping time and memory accounting through children | a cgroup per run (v1 or v2): CPU time and peak memory of the whole tree | [`cgroup`] |
+//! | kernel surface | every system call a judged program has no use for: namespaces, mounts, io_uring, other processes, keys, BPF, IPC, the kernel's administration | a seccomp allowlist (default `EPERM`; `ENOSYS` for `clone3` and io_uring); another ABI kills | [`syscalls`] |
 //! | environment | leaking the caller's variables | a short fixed list | [`policy`] |
 //!
 //! The runner talks to a spawner process ([`client`]), which sets up the namespaces and the
