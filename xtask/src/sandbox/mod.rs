@@ -23,7 +23,6 @@
 //! as missing with its reason ([`Layers`]); `--sandbox strict` refuses to run without
 //! every layer.
 
-pub mod bpf;
 pub mod cgroup;
 pub mod client;
 pub mod cost;

@@ -11,157 +11,133 @@
 //! `socketpair` for UNIX stream and sequenced-packet pairs only (Rust's `Command` and
 //! Java's NIO make one).
 //!
-//! Two filters, because a seccompiler filter has one action on a match and one on a
-//! mismatch: the allowlist (match: allow, mismatch: `EPERM`), then the fallbacks (match:
-//! `ENOSYS`, mismatch: allow). The kernel runs every filter and takes the action of
-//! highest precedence; between two `ERRNO` answers it keeps the first one seen, and it
-//! runs the most recently installed filter first (seccomp(2); `seccomp_run_filters`
-//! replaces its answer only by a strictly more severe one). So `clone3` gets the
-//! fallbacks' `ENOSYS` over the allowlist's `EPERM`, and the fallbacks must come second.
+//! One filter, compiled by [`bpf`]: it checks the architecture (anything else is killed:
+//! an i386 call through `int $0x80` ends the program with SIGSYS), refuses x32's numbers
+//! (bit 30 set) with `EPERM`, then finds the call number by halves and answers.
 //!
-//! A call from another ABI is refused: each filter first checks the architecture
-//! (`AUDIT_ARCH_X86_64`) and kills the process on any other, so an i386 call through
-//! `int $0x80` ends the program with SIGSYS; an x32 call (number with bit 30 set) has
-//! the right architecture but a number on no list, so it answers `EPERM`.
-//!
-//! Cost, measured on this machine (a 2-core VM shared with other builds, load 11 to 16;
-//! medians of 1000 to 2000 forked children, old and new side by side in one run):
-//! building both filters once per spawner, 0.1 ms. Attaching them in the child before
-//! `exec`, 0.8 to 1.2 ms (the allowlist is 1393 BPF instructions, the fallbacks 25),
-//! against 0.12 to 0.18 ms for the old 30-call denylist (155 instructions): the kernel
-//! translates and JIT-compiles a filter, then runs it once per call number to learn
-//! which calls it may allow without running it again, all in time that grows with its
-//! length. A whole fork, `exec` of /bin/true and wait took 1.3 ms without seccomp,
-//! 4.1 to 4.7 ms with the old denylist and 5.8 to 7.3 ms with these filters: about
-//! 2 ms more per run than before. After that, an allowed call without an argument
-//! check costs nothing more (the kernel's per-number cache). seccompiler emits a linear
-//! chain; a filter that searches the numbers by halves (libseccomp's binary-tree
-//! option) would be a fraction of the length, if the attach time comes to matter.
+//! Cost: the kernel pays for a filter when the child attaches it before every `exec`,
+//! running it once per call number to learn which calls it can allow without running
+//! it again. The list as a chain of comparisons (seccompiler's output: 1,393
+//! instructions, plus a second filter for the `ENOSYS` answers) took 0.8 to 1.2 ms to
+//! attach on this machine under load, against 0.12 to 0.18 ms for the old 30-call
+//! denylist, and made a whole fork, `exec` and wait about 2 ms longer. Searched by
+//! halves, a call is answered within a few dozen instructions, and the attach cost is
+//! lost in the noise of `cargo xtask sandbox-cost` (see the README for the figures).
+//! After attaching, an allowed call without an argument check costs nothing more (the
+//! kernel's per-number cache).
 //!
 //! The list is written for x86_64: on any other architecture [`filter`] says so and
 //! the layer is reported missing.
 
+pub mod bpf;
 #[cfg(target_arch = "x86_64")]
 pub mod list;
 
 use anyhow::{Context, Result};
 use seccompiler::BpfProgram;
 
-/// The two compiled filters, built once per spawner and applied in each child.
+/// The compiled filter, built once per spawner and applied in each child.
 pub struct Filters {
-    /// Allows the calls of [`list::ALLOWED`] (and three more on their arguments),
-    /// answers `EPERM` to the rest.
-    allowlist: BpfProgram,
-    /// Answers `ENOSYS` to [`list::FALL_BACK`]; installed after the allowlist, so that
-    /// its answer is the one the program sees.
-    fallbacks: BpfProgram,
+    program: BpfProgram,
 }
 
 impl std::fmt::Debug for Filters {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Filters {{ allowlist: {} instructions, fallbacks: {} instructions }}",
-            self.allowlist.len(),
-            self.fallbacks.len()
-        )
+        write!(f, "Filters {{ {} instructions }}", self.program.len())
     }
 }
 
-/// Compiles the filters for this architecture.
-///
-/// # Errors
-/// The architecture has no list (only x86_64 has one), or seccompiler refuses a filter.
+/// The policy of [`list`], as [`bpf`] compiles it.
 #[cfg(target_arch = "x86_64")]
-pub fn filter() -> Result<Filters> {
-    use std::collections::BTreeMap;
-
-    use seccompiler::{
-        SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
-        SeccompRule, TargetArch,
-    };
-
-    let on_first_argument = |length, op, value| -> Result<SeccompRule> {
-        let condition = SeccompCondition::new(0, length, op, value)?;
-        Ok(SeccompRule::new(vec![condition])?)
-    };
-    let mut allowed: BTreeMap<i64, Vec<SeccompRule>> = list::ALLOWED
+pub fn policy() -> bpf::Policy {
+    use bpf::{Answer, Condition};
+    let mut answers: std::collections::BTreeMap<u32, Answer> = list::ALLOWED
         .iter()
         .flat_map(|group| group.iter())
-        .map(|&(_, number)| (number, Vec::new()))
+        .map(|&(_, number)| (call_number(number), Answer::Allow))
         .collect();
-    allowed.insert(
-        list::CLONE.1,
-        vec![on_first_argument(
-            SeccompCmpArgLen::Qword,
-            SeccompCmpOp::MaskedEq(list::CLONE_NAMESPACE_FLAGS),
-            0,
-        )?],
-    );
-    let unix_pair = |kind: i32| -> Result<SeccompRule> {
-        let domain = SeccompCondition::new(
-            0,
-            SeccompCmpArgLen::Dword,
-            SeccompCmpOp::Eq,
-            libc::AF_UNIX as u64,
-        )?;
-        let kind = SeccompCondition::new(
-            1,
-            SeccompCmpArgLen::Dword,
-            SeccompCmpOp::MaskedEq(list::SOCKET_TYPE_MASK),
-            kind as u64,
-        )?;
-        Ok(SeccompRule::new(vec![domain, kind])?)
+    for &(_, number) in list::FALL_BACK {
+        answers.insert(call_number(number), Answer::Errno(libc::ENOSYS as u32));
+    }
+    let on_first = |mask: u64, value: u64, wide: bool| Condition {
+        argument: 0,
+        mask,
+        value,
+        wide,
     };
-    allowed.insert(
-        list::SOCKETPAIR.1,
-        list::SOCKETPAIR_TYPES
-            .iter()
-            .map(|&kind| unix_pair(kind))
-            .collect::<Result<_>>()?,
+    let mut conditional = std::collections::BTreeMap::new();
+    conditional.insert(
+        call_number(list::CLONE.1),
+        vec![vec![on_first(list::CLONE_NAMESPACE_FLAGS, 0, true)]],
     );
     // pid_t, the personality and socketpair's arguments are 32-bit: the kernel reads
     // only the low half.
-    allowed.insert(
-        list::PRLIMIT.1,
-        vec![on_first_argument(
-            SeccompCmpArgLen::Dword,
-            SeccompCmpOp::Eq,
-            0,
-        )?],
+    conditional.insert(
+        call_number(list::PRLIMIT.1),
+        vec![vec![on_first(0xffff_ffff, 0, false)]],
     );
-    allowed.insert(
-        list::PERSONALITY.1,
+    conditional.insert(
+        call_number(list::PERSONALITY.1),
         list::PERSONALITY_VALUES
             .iter()
-            .map(|&value| {
-                on_first_argument(SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, value.into())
-            })
-            .collect::<Result<_>>()?,
+            .map(|&value| vec![on_first(0xffff_ffff, value.into(), false)])
+            .collect(),
     );
-    let fallbacks = list::FALL_BACK
-        .iter()
-        .map(|&(_, number)| (number, Vec::new()))
+    conditional.insert(
+        call_number(list::SOCKETPAIR.1),
+        list::SOCKETPAIR_TYPES
+            .iter()
+            .map(|&kind| {
+                vec![
+                    on_first(0xffff_ffff, libc::AF_UNIX as u64, false),
+                    Condition {
+                        argument: 1,
+                        mask: list::SOCKET_TYPE_MASK,
+                        value: kind as u64,
+                        wide: false,
+                    },
+                ]
+            })
+            .collect(),
+    );
+    bpf::Policy {
+        arch: AUDIT_ARCH_X86_64,
+        foreign_from: X32_SYSCALL_BIT,
+        answers,
+        conditional,
+        otherwise: libc::EPERM as u32,
+    }
+}
+
+/// `AUDIT_ARCH_X86_64`: the architecture the list is written for.
+#[cfg(target_arch = "x86_64")]
+const AUDIT_ARCH_X86_64: u32 = 0xc000_003e;
+
+/// x32's call numbers have this bit set: another ABI, refused whole.
+#[cfg(target_arch = "x86_64")]
+const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+
+#[cfg(target_arch = "x86_64")]
+fn call_number(number: i64) -> u32 {
+    u32::try_from(number).unwrap_or(u32::MAX)
+}
+
+/// Compiles the filter for this architecture.
+///
+/// # Errors
+/// The architecture has no list (only x86_64 has one).
+#[cfg(target_arch = "x86_64")]
+pub fn filter() -> Result<Filters> {
+    let program = bpf::compile(&policy())
+        .into_iter()
+        .map(|instruction| seccompiler::sock_filter {
+            code: instruction.code,
+            jt: instruction.jt,
+            jf: instruction.jf,
+            k: instruction.k,
+        })
         .collect();
-    let compile = |rules, mismatch, on_match, what| -> Result<BpfProgram> {
-        let filter = SeccompFilter::new(rules, mismatch, on_match, TargetArch::x86_64)
-            .with_context(|| format!("building the seccomp {what}"))?;
-        BpfProgram::try_from(filter).with_context(|| format!("compiling the seccomp {what}"))
-    };
-    Ok(Filters {
-        allowlist: compile(
-            allowed,
-            SeccompAction::Errno(libc::EPERM as u32),
-            SeccompAction::Allow,
-            "allowlist",
-        )?,
-        fallbacks: compile(
-            fallbacks,
-            SeccompAction::Allow,
-            SeccompAction::Errno(libc::ENOSYS as u32),
-            "fallbacks",
-        )?,
-    })
+    Ok(Filters { program })
 }
 
 /// Compiles the filters for this architecture.
@@ -177,14 +153,12 @@ pub fn filter() -> Result<Filters> {
     )
 }
 
-/// Applies the filters to the calling process (the child, after `no_new_privs`), the
-/// allowlist first.
+/// Applies the filter to the calling process (the child, after `no_new_privs`).
 ///
 /// # Errors
-/// The kernel refuses a filter.
+/// The kernel refuses the filter.
 pub fn enforce(filters: &Filters) -> Result<()> {
-    seccompiler::apply_filter(&filters.allowlist).context("applying the seccomp allowlist")?;
-    seccompiler::apply_filter(&filters.fallbacks).context("applying the seccomp fallbacks")
+    seccompiler::apply_filter(&filters.program).context("applying the seccomp filter")
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
