@@ -12,10 +12,10 @@ use std::process::{Command, Stdio};
 
 use xtask::sandbox::server::{Hello, Reply};
 use xtask::sandbox::{Limits, Request};
-use xtask::verify::Verify;
+mod support;
 
 fn probe_source() -> PathBuf {
-    xtask::project_root().join("xtask/tests/hostile/isolation_probe.c")
+    support::hostile("isolation_probe.c")
 }
 
 /// The probe, compiled into `dir` (which everyone may read).
@@ -46,26 +46,12 @@ fn data_folder(dir: &Path, count: usize) -> PathBuf {
 
 /// Runs the probe as `verify` does (as the tests' user: root here) on `count` tests.
 fn verify_probe(mode: &str, extra: &[&Path], count: usize) -> (usize, usize, String) {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let dir = tempfile::tempdir().unwrap();
     let probe = compiled_probe(dir.path());
     let data = data_folder(dir.path(), count);
     let mut command = vec![probe.to_string_lossy().into_owned(), mode.to_owned()];
     command.extend(extra.iter().map(|path| path.to_string_lossy().into_owned()));
-    let mut report = Vec::new();
-    let tally = Verify {
-        crates: vec!["statues".to_owned()],
-        data: Some(data),
-        solution: Some(shell_words::join(&command)),
-        ..Verify::default()
-    }
-    .report(&mut report)
-    .unwrap();
-    (
-        tally.passed,
-        tally.failed,
-        String::from_utf8(report).unwrap(),
-    )
+    support::verify_statues(&shell_words::join(&command), Some(data))
 }
 
 /// Runs the probe under a spawner started as `nobody` (through `setpriv` when the tests
@@ -233,7 +219,7 @@ fn signals_to_every_process_reach_only_the_programs_own() {
 
 #[test]
 fn files_in_the_box_count_as_the_runs_memory() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    support::use_spawner();
     let dir = tempfile::tempdir().unwrap();
     let probe = compiled_probe(dir.path());
     let program = xtask::measure::own_program(&probe, &["memory"]);

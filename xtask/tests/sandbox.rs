@@ -11,24 +11,9 @@ use xtask::judge::{Judged, Rules, judge_text};
 use xtask::solution::{self, CompileError};
 use xtask::verify::Verify;
 
-fn use_spawner() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
-}
+mod support;
 
-fn hostile(name: &str) -> PathBuf {
-    xtask::project_root().join("xtask/tests/hostile").join(name)
-}
-
-/// The fixture `name` with `@KEY@` replaced, written into `dir` under the same name.
-fn fixture(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf {
-    let mut text = std::fs::read_to_string(hostile(name)).unwrap();
-    for (key, value) in replacements {
-        text = text.replace(&format!("@{key}@"), value);
-    }
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
+use support::{fixture, hostile, use_spawner};
 
 /// Judges the solution `spec` on `input` against `expected` under `rules`.
 fn judge(spec: &str, input: &str, expected: &str, rules: Rules) -> (Judged, Duration) {

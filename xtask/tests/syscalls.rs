@@ -10,26 +10,10 @@ use std::time::Duration;
 
 use xtask::judge::{Judged, Rules, judge_text};
 use xtask::solution;
-use xtask::verify::Verify;
 
-fn use_spawner() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
-}
+mod support;
 
-fn hostile(name: &str) -> PathBuf {
-    xtask::project_root().join("xtask/tests/hostile").join(name)
-}
-
-/// The fixture `name` with `@KEY@` replaced, written into `dir` under the same name.
-fn fixture(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf {
-    let mut text = std::fs::read_to_string(hostile(name)).unwrap();
-    for (key, value) in replacements {
-        text = text.replace(&format!("@{key}@"), value);
-    }
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
+use support::{fixture, use_spawner};
 
 /// Judges the solution `spec` on `input`; the program must print exactly `expected`.
 fn judge_spec(spec: &str, input: &str, expected: &str) -> Judged {
@@ -219,21 +203,7 @@ fn statues_samples(dir: &Path) -> PathBuf {
 }
 
 fn verify(solution: &str, data: Option<PathBuf>) -> (usize, usize, String) {
-    use_spawner();
-    let mut report = Vec::new();
-    let tally = Verify {
-        crates: vec!["statues".to_owned()],
-        data,
-        solution: Some(solution.to_owned()),
-        ..Verify::default()
-    }
-    .report(&mut report)
-    .unwrap();
-    (
-        tally.passed,
-        tally.failed,
-        String::from_utf8(report).unwrap(),
-    )
+    support::verify_statues(solution, data)
 }
 
 #[test]

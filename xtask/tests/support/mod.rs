@@ -1,0 +1,49 @@
+//! What the sandbox's attack tests share (`sandbox.rs`, `syscalls.rs`, `isolation.rs`):
+//! the spawner, the hostile fixtures, and a `verify` of a solution on statues' tests.
+
+#![allow(dead_code)] // each test file uses its own share
+
+use std::path::{Path, PathBuf};
+
+use xtask::verify::Verify;
+
+/// Starts programs through this build's `xtask spawner`.
+pub fn use_spawner() {
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+}
+
+/// The hostile fixture `name`.
+pub fn hostile(name: &str) -> PathBuf {
+    xtask::project_root().join("xtask/tests/hostile").join(name)
+}
+
+/// The fixture `name` with `@KEY@` replaced, written into `dir` under the same name.
+pub fn fixture(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(hostile(name)).unwrap();
+    for (key, value) in replacements {
+        text = text.replace(&format!("@{key}@"), value);
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `cargo xtask verify statues --solution SOLUTION [--data DATA]`: passed, failed, and
+/// the report.
+pub fn verify_statues(solution: &str, data: Option<PathBuf>) -> (usize, usize, String) {
+    use_spawner();
+    let mut report = Vec::new();
+    let tally = Verify {
+        crates: vec!["statues".to_owned()],
+        data,
+        solution: Some(solution.to_owned()),
+        ..Verify::default()
+    }
+    .report(&mut report)
+    .unwrap();
+    (
+        tally.passed,
+        tally.failed,
+        String::from_utf8(report).unwrap(),
+    )
+}
