@@ -1,10 +1,12 @@
-// The strict reading every package's input validator shares: the whole input in memory, a
-// cursor, and a refusal naming the line (exit 43); the validator ends with expect_end()
-// (exit 42: valid). The exporter copies this file beside each validate.cpp.
+// The strict reading every package's validator shares, input and answer validators alike:
+// the whole of standard input in memory, a cursor, and a refusal naming the line (exit 43);
+// the validator ends with expect_end() (exit 42: valid). The exporter copies this file
+// beside each validate.cpp.
 #pragma once
 
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <iostream>
 #include <iterator>
 #include <string>
@@ -53,6 +55,19 @@ static void expect(char c) {
         refuse("expected " + std::to_string(len) + " characters, found " + std::to_string(row.size()));
     expect('\n');
     return row;
+}
+
+// A word (up to the next space or newline) that must be one of `words`.
+[[maybe_unused]] static std::string read_word(std::initializer_list<const char*> words) {
+    size_t start = at;
+    while (at < in.size() && in[at] != ' ' && in[at] != '\n') at++;
+    std::string word = in.substr(start, at - start);
+    std::string listed;
+    for (const char* w : words) {
+        if (word == w) return word;
+        listed += listed.empty() ? w : std::string(" or ") + w;
+    }
+    refuse("expected " + listed + ", found '" + word + "'");
 }
 
 static void expect_end() {

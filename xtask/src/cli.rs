@@ -98,11 +98,15 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
-    /// Export problems as Kattis (legacy format) problem packages, for Kattis and DOMjudge.
+    /// Export problems as Kattis problem packages (legacy or 2025-09 format).
     Package {
         /// Crates to export (all when none is named).
         crates: Vec<String>,
-        /// Where the package folders go (default: <target>/packages).
+        /// legacy: problemtools, Kattis, DOMjudge; 2025-09: BAPCtools.
+        #[arg(long, value_enum, default_value_t = package::Format::Legacy)]
+        format: package::Format,
+        /// Where the package folders go (default: <target>/packages, or
+        /// <target>/packages-2025-09).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// Also write <name>.zip beside each package, ready for DOMjudge's import.
@@ -208,9 +212,19 @@ pub fn main() -> ExitCode {
             print!("{text}");
             true
         }),
-        Command::Package { crates, out, zip } => {
-            package::Package { crates, out, zip }.run().map(|_| true)
+        Command::Package {
+            crates,
+            format,
+            out,
+            zip,
+        } => package::Package {
+            crates,
+            format,
+            out,
+            zip,
         }
+        .run()
+        .map(|_| true),
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
         Command::SandboxCost { runs } => sandbox::cost::report(runs).map(|()| true),

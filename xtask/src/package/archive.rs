@@ -1,27 +1,37 @@
 //! `<folder>.zip` for DOMjudge's problem import: the package's files at the top level of
-//! the archive, in a stable order.
+//! the archive, in a stable order, with the files given for DOMjudge alone added or put in
+//! place of the folder's (its HTML statement, gam's flags without the ones it warns about).
 
+use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use zip::write::SimpleFileOptions;
 
-/// Writes every file under `dir` into the zip archive `file`, paths relative to `dir`.
+/// Writes every file under `dir` into the zip archive `file`, paths relative to `dir`;
+/// each of `changes` (a `/`-separated path and its text) is added, or replaces the
+/// folder's file of that path.
 ///
 /// # Errors
 /// A file cannot be read or the archive cannot be written.
-pub fn zip_folder(dir: &Path, file: &Path) -> Result<()> {
+pub fn zip_folder(dir: &Path, file: &Path, changes: &[(String, String)]) -> Result<()> {
     let mut files = Vec::new();
     collect(dir, dir, &mut files)?;
-    files.sort();
+    let mut contents: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+    for relative in files {
+        let bytes = std::fs::read(dir.join(&relative))
+            .with_context(|| format!("reading {}", dir.join(&relative).display()))?;
+        contents.insert(relative, bytes);
+    }
+    for (path, text) in changes {
+        contents.insert(path.clone(), text.as_bytes().to_vec());
+    }
     let out =
         std::fs::File::create(file).with_context(|| format!("creating {}", file.display()))?;
     let mut zip = zip::ZipWriter::new(out);
     let options = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for relative in files {
-        let bytes = std::fs::read(dir.join(&relative))
-            .with_context(|| format!("reading {}", dir.join(&relative).display()))?;
+    for (relative, bytes) in contents {
         zip.start_file(relative.as_str(), options)?;
         zip.write_all(&bytes)?;
     }

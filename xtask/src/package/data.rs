@@ -1,5 +1,7 @@
 //! The test data of a package: which `testdata/` files go in, where (`data/sample`,
-//! `data/secret`, gam's scoring groups), and which are left out and why.
+//! `data/secret`, gam's scoring groups), which are left out and why, and the YAML that
+//! configures the folders in each format (legacy `testdata.yaml`, 2025-09
+//! `test_group.yaml`).
 //!
 //! A judge's input must follow the statement exactly, while the archive's parsers are
 //! tolerant on purpose (extra spaces, tabs, CRLF) and its testdata has such files. The
@@ -142,6 +144,11 @@ pub fn gam_group_yaml(group: usize) -> String {
     )
 }
 
+/// `data/secret/testdata.yaml` of gam's legacy package as DOMjudge is given it: without
+/// `accept_if_any_accepted`, a flag DOMjudge does not know and warns about (it scores by
+/// the groups and needs no verdict for partial scores).
+pub const GAM_SECRET_YAML_DOMJUDGE: &str = "on_reject: continue\nrange: 0 100\ngrader_flags: sum\n";
+
 /// The other `testdata.yaml` files of a scoring package, by folder under `data/`.
 pub fn gam_yaml_files() -> Vec<(&'static str, &'static str)> {
     vec![
@@ -164,6 +171,28 @@ pub fn gam_yaml_files() -> Vec<(&'static str, &'static str)> {
             "on_reject: continue\naccept_score: 0\nrange: 0 0\ngrader_flags: sum\n",
         ),
     ]
+}
+
+/// The `test_group.yaml` files of a 2025-09 package, by folder under `data/`: the output
+/// checker's arguments everywhere (`args` is a sequence of words there), and for a scoring
+/// problem each group's points (`max_score`; a group is all or nothing by default) within
+/// `secret`'s default 100, summed.
+pub fn test_group_files(args: &str, scoring: bool) -> Vec<(String, String)> {
+    let plain = format!("output_validator_args: {args}\n");
+    let mut files = vec![
+        ("sample".to_owned(), plain.clone()),
+        ("secret".to_owned(), plain.clone()),
+    ];
+    if scoring {
+        for (index, points) in GAM_POINTS.iter().enumerate() {
+            files.push((
+                format!("secret/group{:02}", index + 1),
+                format!("max_score: {points}\n{plain}"),
+            ));
+        }
+        files.push((GAM_EXTRA.to_owned(), format!("max_score: 0\n{plain}")));
+    }
+    files
 }
 
 #[cfg(test)]

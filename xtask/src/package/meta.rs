@@ -1,9 +1,9 @@
 //! What each package says about its problem: names, source, rights, limits, and the
-//! `problem.yaml`, `.timelimit` and `domjudge-problem.ini` written from them.
+//! `problem.yaml` of each format (and legacy's `.timelimit`) written from them.
 //!
 //! The limits here are the package's, which can differ from the archive's own table
-//! ([`crate::problems`]): a package holds one time limit, and legacy `problem.yaml`
-//! states memory in whole MiB.
+//! ([`crate::problems`]): both formats hold one time limit per problem, and state memory
+//! in whole MiB.
 
 /// One problem as a package presents it.
 #[derive(Debug)]
@@ -21,6 +21,8 @@ pub struct Meta {
     pub rights_owner: &'static str,
     pub time_limit_secs: u32,
     pub memory_mib: u32,
+    /// Said after the limits in the statement, where they differ from the contest's.
+    pub limits_note: Option<&'static str>,
     /// Flags for the default output validator.
     pub validator_flags: &'static str,
     /// Scored by groups (gam), rather than pass or fail.
@@ -38,6 +40,7 @@ pub const PACKAGES: &[Meta] = &[
         rights_owner: "Codeforces",
         time_limit_secs: 2,
         memory_mib: 256,
+        limits_note: None,
         // The answers are the words WIN and LOSE: without this `win` would pass.
         validator_flags: "case_sensitive",
         scoring: false,
@@ -53,6 +56,7 @@ pub const PACKAGES: &[Meta] = &[
         // Code Jam timed whole submissions, not runs: the archive's own per-run cap.
         time_limit_secs: 4,
         memory_mib: 256,
+        limits_note: None,
         validator_flags: "case_sensitive",
         scoring: false,
     },
@@ -64,11 +68,21 @@ pub const PACKAGES: &[Meta] = &[
         source_url: "https://www.spoj.com/problems/BGAME/",
         uuid: "5b0e6a57-58a4-4c55-9d0e-2a4f3c1f7a03",
         rights_owner: "Baltic Olympiad in Informatics 2008",
-        // One limit for all groups: the large groups' 6 s (1 s was for the small ones).
-        time_limit_secs: 6,
-        // 8 MB in the statement; legacy problem.yaml takes whole MiB, and 8 MiB (not 7)
-        // keeps the contest's budget rather than cutting it.
+        // The contest gave groups 1-9 one second and groups 10-15 six; neither format
+        // holds a limit per group, so one limit must serve all. The contest's files need
+        // at most 0.09 s of the accepted solution, but the worst input the statement
+        // allows (`heavy`: ten n = 300 boards) needs 0.28 s of CPU time, up to 0.57 s as
+        // problemtools measured it on a loaded machine, and both formats ask twice the
+        // slowest accepted run (see LEGACY_MARGIN):
+        // 2 s is the tightest whole-second limit that stays safe.
+        time_limit_secs: 2,
+        // The contest's 8 MB; problem.yaml takes whole MiB, and 8 MiB (not 7) keeps the
+        // contest's budget rather than cutting it.
         memory_mib: 8,
+        limits_note: Some(
+            "The contest allowed 8~MB (8 million bytes), one second for the groups with \
+             $n \\le 150$ and six seconds for the others; a package holds one time limit.",
+        ),
         validator_flags: "case_sensitive",
         scoring: true,
     },
@@ -82,6 +96,7 @@ pub const PACKAGES: &[Meta] = &[
         rights_owner: "Codeforces",
         time_limit_secs: 3,
         memory_mib: 256,
+        limits_note: None,
         validator_flags: "case_sensitive",
         scoring: false,
     },
@@ -95,10 +110,18 @@ pub const PACKAGES: &[Meta] = &[
         rights_owner: "Codeforces",
         time_limit_secs: 1,
         memory_mib: 256,
+        limits_note: None,
         validator_flags: "float_tolerance 1e-6",
         scoring: false,
     },
 ];
+
+/// The legacy time margin: the time limit must be at least twice the slowest accepted
+/// run, the 2025-09 format's default (`ac_to_time_limit: 2`), where legacy's default is 5.
+const LEGACY_MARGIN: &str = "  time_multiplier: 2\n";
+
+/// Who made the packages out of the contests' problems (the 2025-09 `credits.packagers`).
+pub const PACKAGER: &str = "Board-game solvers reference archive";
 
 /// The package of the crate named `name`.
 pub fn find(name: &str) -> Option<&'static Meta> {
@@ -119,6 +142,7 @@ impl Meta {
              license: unknown\n\
              rights_owner: {owner}\n\
              limits:\n  memory: {memory}\n\
+             {margin}\
              validator_flags: {flags}\n",
             name = self.name,
             uuid = self.uuid,
@@ -126,6 +150,7 @@ impl Meta {
             url = self.source_url,
             owner = self.rights_owner,
             memory = self.memory_mib,
+            margin = LEGACY_MARGIN,
             flags = self.validator_flags,
         );
         if self.scoring {
@@ -134,11 +159,44 @@ impl Meta {
         yaml
     }
 
-    /// DOMjudge's `domjudge-problem.ini`: the same time limit as `.timelimit`.
-    pub fn domjudge_ini(&self) -> String {
+    /// `problem.yaml` in the 2025-09 format: the limits (time included), the source and
+    /// rights, the version of the export, the credits. The output checker's flags are not
+    /// here in this format but in `data/*/test_group.yaml` ([`super::data`]).
+    pub fn problem_yaml_2025(&self) -> String {
         format!(
-            "name = \"{}\"\ntimelimit = {}\n",
-            self.name, self.time_limit_secs
+            "problem_format_version: 2025-09\n\
+             type: {kind}\n\
+             name: {name}\n\
+             uuid: {uuid}\n\
+             version: {version}\n\
+             credits:\n  packagers: {packager}\n\
+             source:\n  name: {source}\n  url: {url}\n\
+             # The statement is this archive's own text; the problem and its official data\n\
+             # belong to {owner}, who gave no license for them.\n\
+             license: unknown\n\
+             rights_owner: {owner}\n\
+             limits:\n  time_limit: {time}\n  memory: {memory}\n",
+            kind = if self.scoring { "scoring" } else { "pass-fail" },
+            name = self.name,
+            uuid = self.uuid,
+            version = env!("CARGO_PKG_VERSION"),
+            packager = PACKAGER,
+            source = self.source,
+            url = self.source_url,
+            owner = self.rights_owner,
+            time = self.time_limit_secs,
+            memory = self.memory_mib,
         )
+    }
+
+    /// The output checker's flags as a YAML flow sequence of strings (quoted, so that
+    /// `1e-6` stays a string): `["float_tolerance", "1e-6"]`.
+    pub fn validator_args_yaml(&self) -> String {
+        let args: Vec<String> = self
+            .validator_flags
+            .split_whitespace()
+            .map(|arg| format!("\"{arg}\""))
+            .collect();
+        format!("[{}]", args.join(", "))
     }
 }

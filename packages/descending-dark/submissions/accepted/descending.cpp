@@ -3,6 +3,9 @@
 // intervals; all intervals of one length share the same offset under any plan. An
 // interval is dropped once some offset reachable for its length (never one whose exit
 // leads outside S_C, for any live interval) lets it descend into S_C.
+//
+// @variant EXITS_BY_PASSABLE wrong_answer/exits_by_passable.cpp: an exit counts as good when the square below is open, in S_C or not.
+// @variant ONE_PASS wrong_answer/one_pass.cpp: intervals are pruned in one round instead of repeating until nothing drops.
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -62,14 +65,22 @@ int main() {
                     Interval it{0, 0, 0};
                     for (int x = c; in[r][x]; x++, it.len++) {
                         if (r == cr && x == cc) own = (int)intervals.size();
+#ifdef EXITS_BY_PASSABLE
+                        if (r + 1 < rows && open(r + 1, x)) it.good |= u64(1) << it.len;
+#else
                         if (r + 1 < rows && in[r + 1][x]) it.good |= u64(1) << it.len;
+#endif
                         else if (r + 1 < rows && open(r + 1, x)) it.bad |= u64(1) << it.len;
                     }
                     intervals.push_back(it);
                 }
             std::vector<char> live(intervals.size(), 1);
             const int maxlen = 64;
+#ifdef ONE_PASS
+            for (bool dropped = true; dropped; dropped = false) {
+#else
             for (bool dropped = true; dropped;) {
+#endif
                 dropped = false;
                 u64 forbid[maxlen + 2] = {0};
                 for (size_t i = 0; i < intervals.size(); i++)

@@ -1,7 +1,8 @@
 // Partially accepted on purpose: the layered game of the jury's solution, but with one
 // byte per pair of squares (A's square, B's square), an n^4 table. It is right, and
 // it fits the memory limit up to n = 40 (the first 6 groups, 40 points); larger boards
-// fail to allocate it.
+// fail to allocate it. DOMjudge reads the score it must get from the next line.
+// @EXPECTED_SCORE@: 40
 #include <cstdio>
 #include <vector>
 

@@ -1,6 +1,9 @@
 // Hyakugoku and Ladders: backward induction along the path. A roll past the Goal leaves
 // the player in place, a self-loop solved in closed form:
 // E[p] = (6 + sum over valid rolls of best(p + r)) / (6 - overshooting rolls).
+//
+// @variant CLAMPED_OVERSHOOT wrong_answer/clamped_overshoot.cpp: a roll past the Goal moves onto the Goal instead of leaving the player in place.
+// @variant FORCED_CLIMB wrong_answer/forced_climb.cpp: a ladder the player lands on is always climbed, even when staying is better.
 #include <algorithm>
 #include <cstdio>
 
@@ -25,8 +28,16 @@ int main() {
         int stay = 0;
         for (int r = 1; r <= 6; r++) {
             int q = p + r;
+#ifdef CLAMPED_OVERSHOOT
+            if (q > 99) q = 99;
+#else
             if (q > 99) { stay++; continue; }
+#endif
+#ifdef FORCED_CLIMB
+            sum += e[top[q]];
+#else
             sum += std::min(e[q], e[top[q]]);
+#endif
         }
         e[p] = sum / (6 - stay);
     }

@@ -1,6 +1,9 @@
 // Statues: a search over (Maria's square, rounds played). A statue that starts in row r
 // stands in row r + t after t falls, so the board depends only on t, and after 8 falls
 // it is empty: surviving 8 rounds wins.
+//
+// @variant NO_WAITING wrong_answer/no_waiting.cpp: Maria never stays where she is (some boards need waiting).
+// @variant SIX_ROUNDS wrong_answer/six_rounds.cpp: Maria is declared the winner once she survives 6 rounds (7 are needed).
 #include <cstdio>
 #include <cstring>
 
@@ -26,11 +29,19 @@ int main() {
     while (top > 0 && !win) {
         top--;
         int r = stack[top][0], c = stack[top][1], t = stack[top][2];
+#ifdef SIX_ROUNDS
+        if (t == 6) { win = true; break; }
+#else
         if (t == 8) { win = true; break; }
+#endif
         for (int dr = -1; dr <= 1; dr++)
             for (int dc = -1; dc <= 1; dc++) {
                 int nr = r + dr, nc = c + dc;
+#ifdef NO_WAITING
+                if ((dr == 0 && dc == 0) || nr < 0 || nr >= 8 || nc < 0 || nc >= 8) continue;
+#else
                 if (nr < 0 || nr >= 8 || nc < 0 || nc >= 8) continue;
+#endif
                 // Free now (she may not step onto a statue) and after the fall.
                 if (statue(nr, nc, t) || statue(nr, nc, t + 1)) continue;
                 if (nr == 0 && nc == 7) { win = true; continue; }
