@@ -41,19 +41,17 @@ pub fn ruleset(readable: &[PathBuf], box_dir: &Path, proc: bool) -> Result<Rules
     with_rules(&read_paths, &write_paths)
 }
 
-/// The ruleset of one run in the private root at `root` (as the spawner sees it): read
-/// and execute everything in it, write the box and `/dev/null`.
+/// The ruleset of every run in the private root at `root` (as the spawner sees it): read,
+/// execute and write in it, but never make a device. Everything in the root but the box is
+/// mounted read-only (and the devices are devices), so writing is what the mounts allow:
+/// the box, `/dev/null`. One rule on the root, not on the box: Landlock skips mount
+/// points when it walks up from a file, and the box is a fresh tmpfs every run, so a rule
+/// on the root is the one that can serve every run, built once per spawner.
 ///
 /// # Errors
 /// The kernel refuses to create a ruleset.
-pub fn private_ruleset(root: &Path, box_dir: &Path) -> Result<RulesetCreated> {
-    let mut write_paths = vec![box_dir.to_owned()];
-    write_paths.extend(
-        SYSTEM_WRITABLE
-            .iter()
-            .map(|device| root.join(device.trim_start_matches('/'))),
-    );
-    with_rules(&[root.to_owned()], &write_paths)
+pub fn private_ruleset(root: &Path) -> Result<RulesetCreated> {
+    with_rules(&[], &[root.to_owned()])
 }
 
 /// What reading and writing allow: writing is everything but making device nodes (a

@@ -56,11 +56,32 @@ fn memory_limit(budget: u64) -> u64 {
 pub struct Kept {
     group: Option<Cgroup>,
     place: Place,
+    /// The Landlock ruleset, where it is the same for every run.
+    ruleset: Option<RulesetCreated>,
 }
 
 impl Kept {
     pub fn new(place: Place) -> Kept {
-        Kept { group: None, place }
+        Kept {
+            group: None,
+            place,
+            ruleset: None,
+        }
+    }
+
+    /// The files layer's Landlock ruleset for `request`: built once in a private root
+    /// (and copied for each run), per run over the host's paths.
+    fn ruleset(&mut self, request: &Request, proc: bool) -> Result<RulesetCreated> {
+        if !self.place.ruleset_is_fixed() {
+            return self.place.ruleset(&request.readable, proc);
+        }
+        if self.ruleset.is_none() {
+            self.ruleset = Some(self.place.ruleset(&request.readable, proc)?);
+        }
+        match &self.ruleset {
+            Some(ruleset) => Ok(ruleset.try_clone()?),
+            None => unreachable!("built above"),
+        }
     }
 
     /// Removes what the spawner made (its cgroup, its last box), when it ends.
@@ -113,10 +134,7 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
         )
         .and_then(|()| {
             let ruleset = if abilities.landlock {
-                Some(
-                    kept.place
-                        .ruleset(&request.readable, abilities.pid_namespace)?,
-                )
+                Some(kept.ruleset(request, abilities.pid_namespace)?)
             } else {
                 None
             };

@@ -78,15 +78,21 @@ impl Place {
         }
     }
 
-    /// The Landlock ruleset of one run.
+    /// The Landlock ruleset of one run (the same for every run in a private root: see
+    /// [`Place::ruleset_is_fixed`]).
     ///
     /// # Errors
     /// The kernel refuses to create it.
     pub fn ruleset(&self, readable: &[PathBuf], proc: bool) -> Result<RulesetCreated> {
         match self {
-            Place::Private(root) => files::private_ruleset(root.dir(), &root.box_dir()),
+            Place::Private(root) => files::private_ruleset(root.dir()),
             Place::Host { box_dir } => files::ruleset(readable, box_dir, proc),
         }
+    }
+
+    /// Whether every run's ruleset is the same, so that it can be built once.
+    pub fn ruleset_is_fixed(&self) -> bool {
+        matches!(self, Place::Private(_))
     }
 
     /// After a run: the box's contents copied to `destination` (when asked), then the box

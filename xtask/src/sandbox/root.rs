@@ -116,14 +116,17 @@ impl PrivateRoot {
 
     /// A /proc of the spawner's PID namespace, showing a process only to its own user
     /// (`hidepid=invisible`): the spawner, PID 1, is not even listed for the box user.
+    /// Read-only: in an ordinary user's namespace the program is root of the namespace's
+    /// own knobs in /proc/sys (System V IPC's, for one), and may change none of them.
     fn make_proc(&self) -> Result<()> {
         let target = self.dir.join("proc");
         fs::create_dir(&target)?;
+        let flags = MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC;
         mount(
             Some("proc"),
             &target,
             Some("proc"),
-            MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+            flags,
             Some("hidepid=invisible"),
         )
         .or_else(|_| {
@@ -132,11 +135,19 @@ impl PrivateRoot {
                 Some("proc"),
                 &target,
                 Some("proc"),
-                MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+                flags,
                 Some("hidepid=2"),
             )
         })
-        .context("mounting /proc")
+        .context("mounting /proc")?;
+        mount(
+            none(),
+            &target,
+            none(),
+            flags | MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY,
+            none(),
+        )
+        .context("making /proc read-only")
     }
 
     /// `/etc/passwd` and `/etc/group` naming the box user, so that runtimes asking who
