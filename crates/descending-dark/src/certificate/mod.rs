@@ -39,6 +39,7 @@ use crate::solve::{analyse, open_rows};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Certificate {
+    #[serde(deserialize_with = "json::cases")]
     pub cases: Vec<CaseCertificate>,
 }
 
@@ -49,6 +50,7 @@ pub struct CaseCertificate {
     /// The grid as read (`#`, `.` or a digit per square); in JSON, its rows.
     #[serde(with = "json::rows")]
     pub grid: Grid<u8>,
+    #[serde(deserialize_with = "json::caves")]
     pub caves: Vec<CaveCertificate>,
 }
 
@@ -70,7 +72,10 @@ pub struct CaveCertificate {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Evidence {
     /// One plan that ends on the cave from every square of S_C.
-    Lucky { plan: Vec<Run> },
+    Lucky {
+        #[serde(deserialize_with = "json::plan")]
+        plan: Vec<Run>,
+    },
     /// Squares of S_C that no plan gathers on the cave: whole runs from wall to wall, at
     /// least one not the cave's own, sorted by row then column.
     Unlucky {
