@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Verdict;
 use crate::parse::Case;
+pub use crate::plan::{Move, Run};
 use crate::solve::{analyse, open_rows};
 
 /// The certificates of every case of an input, in order.
@@ -82,46 +83,6 @@ pub enum Evidence {
         #[serde(with = "json::squares")]
         trapped: Vec<Pos>,
     },
-}
-
-/// One instruction of a plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Move {
-    #[serde(rename = "L")]
-    Left,
-    #[serde(rename = "R")]
-    Right,
-    #[serde(rename = "D")]
-    Down,
-}
-
-impl Move {
-    /// The (row, column) step it tries to take.
-    pub fn step(self) -> (isize, isize) {
-        match self {
-            Move::Left => (0, -1),
-            Move::Right => (0, 1),
-            Move::Down => (1, 0),
-        }
-    }
-
-    /// Its initial, as plans are written: `L`, `R` or `D`.
-    pub fn letter(self) -> &'static str {
-        match self {
-            Move::Left => "L",
-            Move::Right => "R",
-            Move::Down => "D",
-        }
-    }
-}
-
-/// `count` copies of one instruction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Run {
-    #[serde(rename = "move")]
-    pub instruction: Move,
-    pub count: usize,
 }
 
 impl CaveCertificate {

@@ -1,5 +1,5 @@
 //! What every problem's certificates share: the JSON they are written in, the bounded
-//! reading of `--check` ([`file`]: at most 64 MiB from any kind of file; [`bounded`]:
+//! reading of `--check` ([`mod@file`]: at most 64 MiB from any kind of file; [`bounded`]:
 //! every list no longer than the input allows), and refusals that quote at most a few
 //! dozen bytes of the file.
 //!
@@ -49,7 +49,7 @@ pub fn read<'de, R: Read, S: DeserializeSeed<'de>>(source: R, seed: S) -> Result
 
 /// The longest string a certificate may hold: far more than a row of any board. A JSON
 /// reader holds a whole string before it can judge it, and quotes it whole when it is
-/// of the wrong type; this bound, kept by [`ShortStrings`] as the bytes stream in, keeps
+/// of the wrong type; this bound, kept by `ShortStrings` as the bytes stream in, keeps
 /// both small.
 pub const MAX_STRING_BYTES: usize = 4096;
 

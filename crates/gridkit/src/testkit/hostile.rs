@@ -1,5 +1,5 @@
 //! Hostile certificate files for `--check`, and the promise every checker keeps on them:
-//! on any file it accepts or refuses within [`PROMISED_TIME`] and [`PROMISED_PEAK`] of
+//! on any file it accepts or refuses within [`PROMISED_TIME`] and [`PROMISED_PEAK_KIB`] of
 //! memory, with one line of reason that quotes at most a few dozen bytes of the file.
 //!
 //! The binary runs as a child process: its peak resident memory is read from the

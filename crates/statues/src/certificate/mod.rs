@@ -40,10 +40,10 @@ pub struct Certificate {
 pub enum Evidence {
     /// `WIN`: the squares Maria stands on, her start first, then one per round. It ends
     /// on Anna's square, or on the round after which no statue is left: at most
-    /// [`MAX_ROUNDS`]` + 1` squares.
+    /// `MAX_ROUNDS + 1` squares.
     Walk(#[serde(deserialize_with = "bounds::walk")] Vec<Square>),
     /// `LOSE`: `safe[t]` holds every square Maria could be standing on alive after `t`
-    /// rounds (`safe[0]` is her start); the last set is empty. At most [`MAX_ROUNDS`]` + 1`
+    /// rounds (`safe[0]` is her start); the last set is empty. At most `MAX_ROUNDS + 1`
     /// sets, each of distinct squares.
     Cornered(#[serde(deserialize_with = "bounds::cornered")] Vec<BTreeSet<Square>>),
 }
