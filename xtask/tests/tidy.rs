@@ -210,6 +210,9 @@ const CHECKER_MAY_NAME: [(&str, &[&str]); 5] = [
             "Position",
             "Winner",
             "Cell",
+            "Move",
+            // The bounds the certificate is read with.
+            "bounds",
         ],
     ),
 ];

@@ -59,9 +59,9 @@
 //!   steps and flawed solvers for the stress tests.
 #![forbid(unsafe_code)]
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 
 pub mod certificate;
 pub mod check;
@@ -146,27 +146,30 @@ fn checked<R: BufRead>(input: R) -> anyhow::Result<certificate::Certificate> {
 ///
 /// # Errors
 /// As [`run`], or an internal error while building a certificate.
-pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
     let cases = parse::read_all(input)?;
     let certificate = certificate::certify_all(&cases)?;
-    serde_json::to_writer(&mut output, &certificate)?;
-    writeln!(output)?;
-    output.flush()?;
+    gridkit::certificate::write(output, &certificate)?;
     Ok(())
 }
 
-/// Checks the JSON `certificate` against the cases read from `input`, without solving,
-/// and writes the answers it proves exactly as [`run`] would.
+/// Checks the JSON certificate read from `certificate` against the cases read from
+/// `input`, without solving, and writes the answers it proves exactly as [`run`] would.
 ///
 /// # Errors
-/// Malformed JSON or input, a certificate for another input, or its first false claim.
-pub fn check_certificate<R: BufRead, W: Write>(
-    certificate: &str,
+/// Malformed JSON or input, a list longer than the limits allow, a certificate for
+/// another input, or its first false claim.
+pub fn check_certificate<C: Read, R: BufRead, W: Write>(
+    certificate: C,
     input: R,
     mut output: W,
 ) -> anyhow::Result<()> {
-    let certificate: certificate::Certificate = serde_json::from_str(certificate)
-        .context("the certificate is not a descending-dark certificate in JSON")?;
+    let certificate: certificate::Certificate =
+        gridkit::certificate::read(certificate, gridkit::certificate::bounded::plain()).map_err(
+            |error| {
+                anyhow!("the certificate is not a descending-dark certificate in JSON: {error}")
+            },
+        )?;
     let cases = parse::read_all(input)?;
     check::check(&cases, &certificate)?;
     for (index, certified) in certificate.cases.iter().enumerate() {

@@ -13,6 +13,8 @@ pub const MAX_CASES: usize = 20;
 /// The smallest and largest number of rows and of columns.
 pub const MIN_SIZE: usize = 3;
 pub const MAX_SIZE: usize = 60;
+/// The most caves of a case: one per digit.
+pub const MAX_CAVES: usize = 10;
 
 /// A wall square; every other square is passable.
 pub const WALL: u8 = b'#';

@@ -53,7 +53,7 @@ fn every_test_data_json_certificate_checks() {
         gam::print_certificate(case.input.as_bytes(), &mut json).unwrap();
         let json = String::from_utf8(json).unwrap();
         let mut output = Vec::new();
-        gam::check_certificate(&json, case.input.as_bytes(), &mut output)
+        gam::check_certificate(json.as_bytes(), case.input.as_bytes(), &mut output)
             .unwrap_or_else(|error| panic!("{}: {error:#}", case.name));
         assert_eq!(
             String::from_utf8(output).unwrap(),
@@ -352,7 +352,7 @@ fn sample() -> Certificate {
 fn refused(forged: &Certificate) -> String {
     let json = serde_json::to_string(forged).unwrap();
     let mut output = Vec::new();
-    let error = gam::check_certificate(&json, SAMPLE.as_bytes(), &mut output)
+    let error = gam::check_certificate(json.as_bytes(), SAMPLE.as_bytes(), &mut output)
         .expect_err("the forged certificate passes");
     assert!(output.is_empty());
     let why = error.to_string();
@@ -413,7 +413,7 @@ fn the_other_verdict_is_refused() {
     let mut lie = Certificate::of(&Kit::parse(odd).unwrap()).unwrap();
     lie.tests[0].winner = Player::B;
     let json = serde_json::to_string(&lie).unwrap();
-    let error = gam::check_certificate(&json, odd.as_bytes(), Vec::new()).unwrap_err();
+    let error = gam::check_certificate(json.as_bytes(), odd.as_bytes(), Vec::new()).unwrap_err();
     assert!(
         error
             .to_string()
@@ -506,7 +506,8 @@ fn malformed_json_is_refused() {
         "{\"tests\": [{\"rows\": []}]}",
         "{\"tests\":[],\"x\":1}",
     ] {
-        let error = gam::check_certificate(json, SAMPLE.as_bytes(), &mut output).unwrap_err();
+        let error =
+            gam::check_certificate(json.as_bytes(), SAMPLE.as_bytes(), &mut output).unwrap_err();
         assert!(
             error.to_string().contains("is not valid JSON")
                 || error.to_string().contains("another input"),

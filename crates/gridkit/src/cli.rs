@@ -13,9 +13,10 @@
 
 use std::fmt::Display;
 use std::io::{BufWriter, StdinLock, StdoutLock, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::certificate::CertificateFile;
 use crate::exit::exit_code;
 
 /// What a solver binary reads: standard input, locked.
@@ -56,8 +57,10 @@ pub fn mode<S: AsRef<str>>(args: &[S]) -> Option<Mode> {
 
 /// A command that reads the problem's input on stdin and writes on stdout.
 pub type Command<E> = fn(Stdin, Stdout) -> Result<(), E>;
-/// A command that also reads a certificate, given as text.
-pub type CheckCommand<E> = fn(&str, Stdin, Stdout) -> Result<(), E>;
+/// What `--check` reads the certificate from: the file, through its limits.
+pub type CertificateSource = CertificateFile;
+/// A command that also reads a certificate.
+pub type CheckCommand<E> = fn(CertificateSource, Stdin, Stdout) -> Result<(), E>;
 
 /// What a solver binary does in each mode.
 pub struct Commands<E> {
@@ -69,7 +72,7 @@ pub struct Commands<E> {
     pub picture: Command<E>,
     /// Prints the certificate as JSON.
     pub certificate: Command<E>,
-    /// Checks the certificate given as text against the input: prints the proven output,
+    /// Checks the certificate read from the file against the input: prints the proven output,
     /// or fails naming the first false step.
     pub check: CheckCommand<E>,
 }
@@ -85,26 +88,6 @@ pub fn usage(name: &str) -> String {
          \x20 --check FILE    checks the JSON proof in FILE against INPUT without solving:\n\
          \x20                 prints the answer it proves (exit 0) or its first false step (exit 1)\n"
     )
-}
-
-/// Certificates larger than this are refused unread: the largest the archive writes is
-/// far smaller, and a checker must not be made to allocate without bound.
-pub const MAX_CERTIFICATE_BYTES: u64 = 256 << 20;
-
-/// Reads the certificate file for `--check`, refusing one over [`MAX_CERTIFICATE_BYTES`].
-///
-/// # Errors
-/// The file cannot be read, is too large, or is not UTF-8.
-pub fn read_certificate(path: &Path) -> Result<String, String> {
-    let describe = |error: std::io::Error| format!("reading {}: {error}", path.display());
-    let size = std::fs::metadata(path).map_err(describe)?.len();
-    if size > MAX_CERTIFICATE_BYTES {
-        return Err(format!(
-            "{}: {size} bytes; a certificate may have at most {MAX_CERTIFICATE_BYTES}",
-            path.display()
-        ));
-    }
-    std::fs::read_to_string(path).map_err(describe)
 }
 
 /// A solver binary's whole `main`: reads the command line, runs the command it asks for
@@ -127,8 +110,8 @@ pub fn main<E: Display>(name: &str, commands: Commands<E>) -> ExitCode {
         Mode::Explain => exit_code((commands.explain)(input, output)),
         Mode::ExplainSvg => exit_code((commands.picture)(input, output)),
         Mode::Certificate => exit_code((commands.certificate)(input, output)),
-        Mode::Check(path) => match read_certificate(&path) {
-            Ok(text) => exit_code((commands.check)(&text, input, output)),
+        Mode::Check(path) => match CertificateFile::open(&path) {
+            Ok(file) => exit_code((commands.check)(file, input, output)),
             Err(error) => exit_code(Err(error)),
         },
     }
@@ -176,11 +159,5 @@ mod tests {
         ] {
             assert!(usage.contains(option), "{usage}");
         }
-    }
-
-    #[test]
-    fn an_oversized_or_missing_certificate_is_refused_unread() {
-        let missing = read_certificate(Path::new("/nonexistent/proof.json")).unwrap_err();
-        assert!(missing.contains("/nonexistent/proof.json"), "{missing}");
     }
 }

@@ -619,6 +619,36 @@ pub mod render {
         largest
     }
 
+    /// Runs `binary --explain=svg` on `testdata/<problem>/sample1.in` and asserts that it
+    /// writes one SVG picture that renders; then on a bad input, that it writes nothing
+    /// and fails with one `error: ` line and exit code 1.
+    #[cfg(feature = "testkit")]
+    pub fn assert_binary_draws_the_sample_and_refuses_bad_input(problem: &str, binary: &str) {
+        use crate::testdata::{cases, run_binary_with};
+        let case = cases(problem)
+            .expect("the test data can be read")
+            .into_iter()
+            .find(|case| case.name == "sample1")
+            .expect("the sample is in the test data");
+        let output = run_binary_with(binary, &["--explain=svg"], case.input.as_bytes())
+            .expect("the binary runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let svg = String::from_utf8(output.stdout).expect("a picture is text");
+        assert!(
+            svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+            "{svg}"
+        );
+        render(&svg).expect("the picture renders");
+        let bad = run_binary_with(binary, &["--explain=svg"], b"x\n").expect("the binary runs");
+        assert_eq!(bad.status.code(), Some(1));
+        assert!(bad.stdout.is_empty());
+        assert!(String::from_utf8_lossy(&bad.stderr).starts_with("error: "));
+    }
+
     /// The brightness of a `#rrggbb` colour, 0 (black) to 255 (white).
     pub fn brightness(c: &str) -> u8 {
         let channel =

@@ -114,7 +114,9 @@ impl fmt::Display for Refusal {
         f.write_str("the certificate does not prove an answer: ")?;
         match *self {
             OtherBoard { .. } => Ok(()),
-            OffBoard { base } => write!(f, "a ladder is listed off the board at {base:?}"),
+            OffBoard { base } => {
+                write!(f, "a ladder is listed off the board at {}", Named(base))
+            }
             NoSuchLadder { base, top } => write!(
                 f,
                 "the board has no ladder from {} to {}",
@@ -300,4 +302,21 @@ pub fn check(board: &Board, certificate: &Certificate) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_square_off_the_board_is_named_as_every_other_square() {
+        let off = Refusal::OffBoard {
+            base: Pos::new(11, 0),
+        };
+        assert!(
+            off.to_string()
+                .ends_with("a ladder is listed off the board at line 12, column 1"),
+            "{off}"
+        );
+    }
 }

@@ -46,9 +46,10 @@ pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
+use gridkit::certificate::bounded::plain;
 
 pub use board::Board;
 pub use certificate::{Certificate, LadderChoice, certify};
@@ -129,26 +130,27 @@ fn checked<R: BufRead>(input: R) -> anyhow::Result<Certificate> {
 ///
 /// # Errors
 /// As [`run`].
-pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
     let board = parse_board(input)?;
-    serde_json::to_writer(&mut output, &certify(&board))?;
-    writeln!(output)?;
-    output.flush()?;
+    gridkit::certificate::write(output, &certify(&board))?;
     Ok(())
 }
 
-/// Checks the JSON `certificate` against the board read from `input`, without solving,
-/// and writes the answer it proves exactly as [`run`] would.
+/// Checks the JSON certificate read from `certificate` against the board read from
+/// `input`, without solving, and writes the answer it proves exactly as [`run`] would.
 ///
 /// # Errors
-/// Malformed JSON or input, a certificate for another board, or its first false claim.
-pub fn check_certificate<R: BufRead, W: Write>(
-    certificate: &str,
+/// Malformed JSON or input, a list longer than the board allows, a certificate for
+/// another board, or its first false claim.
+pub fn check_certificate<C: Read, R: BufRead, W: Write>(
+    certificate: C,
     input: R,
     mut output: W,
 ) -> anyhow::Result<()> {
-    let certificate: Certificate = serde_json::from_str(certificate)
-        .context("the certificate is not a ladders certificate in JSON")?;
+    let certificate: Certificate =
+        gridkit::certificate::read(certificate, plain()).map_err(|error| {
+            anyhow!("the certificate is not a ladders certificate in JSON: {error}")
+        })?;
     let board = parse_board(input)?;
     check::check(&board, &certificate)?;
     render(certificate.answer(), &mut output)?;

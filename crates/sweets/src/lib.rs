@@ -96,11 +96,9 @@ pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
 ///
 /// # Errors
 /// As [`explain`].
-pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
     let mask = parse::parse(input)?;
-    serde_json::to_writer(&mut output, &certified(mask)?)?;
-    writeln!(output)?;
-    output.flush()?;
+    gridkit::certificate::write(output, &certified(mask)?)?;
     Ok(())
 }
 

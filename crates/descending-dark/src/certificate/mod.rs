@@ -33,12 +33,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::Verdict;
 use crate::parse::Case;
+pub use crate::plan::{Move, Run};
 use crate::solve::{analyse, open_rows};
 
 /// The certificates of every case of an input, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Certificate {
+    #[serde(deserialize_with = "json::cases")]
     pub cases: Vec<CaseCertificate>,
 }
 
@@ -49,6 +51,7 @@ pub struct CaseCertificate {
     /// The grid as read (`#`, `.` or a digit per square); in JSON, its rows.
     #[serde(with = "json::rows")]
     pub grid: Grid<u8>,
+    #[serde(deserialize_with = "json::caves")]
     pub caves: Vec<CaveCertificate>,
 }
 
@@ -70,53 +73,16 @@ pub struct CaveCertificate {
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Evidence {
     /// One plan that ends on the cave from every square of S_C.
-    Lucky { plan: Vec<Run> },
+    Lucky {
+        #[serde(deserialize_with = "json::plan")]
+        plan: Vec<Run>,
+    },
     /// Squares of S_C that no plan gathers on the cave: whole runs from wall to wall, at
     /// least one not the cave's own, sorted by row then column.
     Unlucky {
         #[serde(with = "json::squares")]
         trapped: Vec<Pos>,
     },
-}
-
-/// One instruction of a plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Move {
-    #[serde(rename = "L")]
-    Left,
-    #[serde(rename = "R")]
-    Right,
-    #[serde(rename = "D")]
-    Down,
-}
-
-impl Move {
-    /// The (row, column) step it tries to take.
-    pub fn step(self) -> (isize, isize) {
-        match self {
-            Move::Left => (0, -1),
-            Move::Right => (0, 1),
-            Move::Down => (1, 0),
-        }
-    }
-
-    /// Its initial, as plans are written: `L`, `R` or `D`.
-    pub fn letter(self) -> &'static str {
-        match self {
-            Move::Left => "L",
-            Move::Right => "R",
-            Move::Down => "D",
-        }
-    }
-}
-
-/// `count` copies of one instruction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Run {
-    #[serde(rename = "move")]
-    pub instruction: Move,
-    pub count: usize,
 }
 
 impl CaveCertificate {

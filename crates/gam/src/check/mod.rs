@@ -17,61 +17,47 @@
 
 mod paths;
 mod strategy;
+mod stream;
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use anyhow::bail;
 use gridkit::{InputError, Reader};
-use serde::Deserialize;
-use serde_json::value::RawValue;
 
 use crate::board::{Board, Player};
 use crate::certificate::TestCertificate;
 use crate::parse;
 use paths::Paths;
 
-/// A certificate's JSON with each test left unparsed, so that a large certificate is
-/// checked one test at a time.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Tests<'a> {
-    #[serde(borrow)]
-    tests: Vec<&'a RawValue>,
-}
-
 /// Reads the certificate (JSON) and the input, checks every test and prints the proven
 /// answers, one line per test as [`crate::run`] prints them.
+///
+/// The certificate is read as a stream and each test is checked as soon as it is read,
+/// then dropped: only one test's certificate is held at a time, and a certificate with
+/// more tests than the input is refused at the first one too many.
 ///
 /// # Errors
 /// A malformed input (as [`crate::run`] refuses it), a malformed certificate, one made
 /// for another input, or the first false step of a test's proof. Nothing is printed
 /// then.
-pub fn check_certificate<R: BufRead, W: Write>(
-    certificate: &str,
+pub fn check_certificate<C: Read, R: BufRead, W: Write>(
+    certificate: C,
     input: R,
     mut output: W,
 ) -> anyhow::Result<()> {
     let boards = read_boards(input)?;
-    let tests: Tests<'_> = serde_json::from_str(certificate)
-        .map_err(|error| anyhow::anyhow!("the certificate is not valid JSON: {error}"))?;
-    if tests.tests.len() != boards.len() {
-        bail!(
-            "the certificate is for another input: it has {} tests, the input {}",
-            tests.tests.len(),
-            boards.len()
-        );
-    }
-    let mut answers = String::new();
-    for (index, (raw, board)) in tests.tests.iter().zip(&boards).enumerate() {
-        let test = index + 1;
-        let certificate: TestCertificate = serde_json::from_str(raw.get()).map_err(|error| {
-            anyhow::anyhow!("the certificate is not valid JSON: test {test}: {error}")
-        })?;
-        let winner = check(&certificate, board).map_err(|why| {
-            anyhow::anyhow!("the certificate does not prove an answer: test {test}: {why}")
-        })?;
-        answers.push_str(&format!("{winner}\n"));
-    }
+    let mut refusal = None;
+    let seed = stream::Tests {
+        boards: &boards,
+        refusal: &mut refusal,
+    };
+    let read = gridkit::certificate::read(certificate, seed);
+    let winners = match (read, refusal) {
+        (_, Some(refusal)) => bail!("{refusal}"),
+        (Ok(winners), None) => winners,
+        (Err(error), None) => bail!("the certificate is not valid JSON: {error}"),
+    };
+    let answers: String = winners.iter().map(|winner| format!("{winner}\n")).collect();
     output.write_all(answers.as_bytes())?;
     output.flush()?;
     Ok(())

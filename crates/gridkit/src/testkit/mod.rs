@@ -7,6 +7,7 @@
 
 mod checks;
 mod flawed;
+pub mod hostile;
 mod mutate;
 mod stress;
 

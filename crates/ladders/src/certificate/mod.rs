@@ -32,7 +32,9 @@ pub struct Certificate {
     /// the top row; col 0 the left column).
     pub expected: [[f64; SIZE]; SIZE],
     /// Every ladder of the board once, in reading order of the input (line by line, left
-    /// to right), with the choice made when a roll ends on its base.
+    /// to right), with the choice made when a roll ends on its base: at most one per
+    /// square below the top row.
+    #[serde(deserialize_with = "ladder_list")]
     pub ladders: Vec<LadderChoice>,
 }
 
@@ -105,6 +107,15 @@ pub fn certify(board: &Board) -> Certificate {
         expected,
         ladders,
     }
+}
+
+/// The ladders, read with at most one per square below the top row.
+fn ladder_list<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<LadderChoice>, D::Error> {
+    use gridkit::certificate::bounded::{list, plain};
+    use serde::de::DeserializeSeed;
+    list(SIZE * (SIZE - 1), "the list of ladders", plain()).deserialize(deserializer)
 }
 
 /// The board in JSON: the input's ten rows of heights, read back by

@@ -31,12 +31,16 @@ use crate::solve::first_player_wins;
 #[serde(deny_unknown_fields)]
 pub struct Certificate {
     /// The box the certificate is for, written as [`box_text`] writes it.
-    #[serde(rename = "box")]
+    #[serde(rename = "box", deserialize_with = "bounds::written_box")]
     pub start: String,
     /// Who wins.
     pub winner: Winner,
     /// Karlsson's first move: present exactly when he is the winner.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounds::first_move"
+    )]
     pub first_move: Option<Move>,
     /// Why the box left for the loser to move (the box itself when Lillebror wins) is lost.
     pub proof: Proof,
@@ -79,7 +83,7 @@ pub enum Proof {
     /// Boxes lost for the player to move, among them the box to prove lost (listed first
     /// here, in any place for the checker); each lists every legal move with a reply that
     /// leads back into the set or empties the box.
-    ClosedSet(Vec<Position>),
+    ClosedSet(#[serde(deserialize_with = "bounds::closed_set")] Vec<Position>),
 }
 
 /// One box of a closed set: lost for the player to move.
@@ -87,9 +91,10 @@ pub enum Proof {
 #[serde(deny_unknown_fields)]
 pub struct Position {
     /// The box, written as [`box_text`] writes it.
-    #[serde(rename = "box")]
+    #[serde(rename = "box", deserialize_with = "bounds::written_box")]
     pub chocolates: String,
     /// Every legal move of the box, each with the winner's reply.
+    #[serde(deserialize_with = "bounds::replies")]
     pub replies: Vec<Reply>,
 }
 
@@ -98,9 +103,10 @@ pub struct Position {
 #[serde(deny_unknown_fields)]
 pub struct Reply {
     /// What the player to move eats.
-    #[serde(rename = "move")]
+    #[serde(rename = "move", deserialize_with = "bounds::one_move")]
     pub eaten: Move,
     /// What the winner eats next.
+    #[serde(deserialize_with = "bounds::one_move")]
     pub reply: Move,
 }
 
@@ -110,6 +116,43 @@ pub type Move = Vec<Cell>;
 /// A cell as `[row, position]`, both counted from 1: row 1 is the top line of the box,
 /// position 1 the leftmost cell of the row.
 pub type Cell = [usize; 2];
+
+/// How long each part of a certificate may be, enforced while it is read: a box is
+/// written in `CELLS + 4` bytes; a move eats at most a whole line of `MAX_LINE` cells; a
+/// box has at most `SEGMENT_COUNT` legal moves, one reply each; a closed set holds each
+/// of the `2^CELLS` boxes at most once.
+pub(crate) mod bounds {
+    use gridkit::certificate::bounded::{list, plain, text};
+    use serde::Deserializer;
+    use serde::de::DeserializeSeed;
+
+    use super::{Move, Position, Reply};
+    use crate::geometry::{CELLS, MAX_LINE, ROW_LENGTHS, SEGMENT_COUNT};
+
+    pub fn written_box<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+        text(CELLS + ROW_LENGTHS.len() - 1, "a box").deserialize(deserializer)
+    }
+
+    pub fn one_move<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        list(MAX_LINE, "a move", plain()).deserialize(deserializer)
+    }
+
+    pub fn first_move<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Move>, D::Error> {
+        one_move(deserializer).map(Some)
+    }
+
+    pub fn replies<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Reply>, D::Error> {
+        list(SEGMENT_COUNT, "the replies of a box", plain()).deserialize(deserializer)
+    }
+
+    pub fn closed_set<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<Position>, D::Error> {
+        list(1 << CELLS, "the closed set", plain()).deserialize(deserializer)
+    }
+}
 
 /// The certificate of `start`.
 ///

@@ -19,11 +19,15 @@ mod closed;
 pub mod hexagon;
 mod mirror;
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
-use anyhow::Context;
+use anyhow::anyhow;
+use gridkit::certificate::bounded::plain;
 
-use crate::certificate::{Certificate, Proof, Winner};
+use closed::ClosedSet;
+use serde::Deserialize;
+
+use crate::certificate::{Cell, Certificate, Move, Position, Proof, Winner, bounds};
 use crate::parse::{Mask, parse};
 use hexagon::Hexagon;
 
@@ -33,18 +37,55 @@ use hexagon::Hexagon;
 /// # Errors
 /// Malformed input or JSON, a certificate for another box, or the first false step of
 /// its proof.
-pub fn check_certificate<R: BufRead, W: Write>(
-    certificate: &str,
+pub fn check_certificate<C: Read, R: BufRead, W: Write>(
+    certificate: C,
     input: R,
     mut output: W,
 ) -> anyhow::Result<()> {
     let start = parse(input)?;
-    let certificate: Certificate =
-        serde_json::from_str(certificate).context("the certificate cannot be read")?;
-    let winner = verify(&certificate, start).map_err(anyhow::Error::msg)?;
+    let claim: Claim = gridkit::certificate::read(certificate, plain())
+        .map_err(|error| anyhow!("the certificate cannot be read: {error}"))?;
+    let hexagon = Hexagon::new();
+    bind(&hexagon, &claim.start, start).map_err(anyhow::Error::msg)?;
+    let proof = match &claim.proof {
+        ClaimedProof::Mirror => ProofRef::Mirror,
+        ClaimedProof::ClosedSet(set) => ProofRef::Set(set),
+    };
+    let winner = claim.winner;
+    prove(&hexagon, winner, claim.first_move.as_deref(), proof, start)
+        .map_err(|step| anyhow!("the certificate does not prove an answer: {step}"))?;
     writeln!(output, "{}", winner.name())?;
     output.flush()?;
     Ok(())
+}
+
+/// A certificate as `--check` reads it: a [`Certificate`] whose closed set is read
+/// straight into masks, one box at a time, so that what the checker holds is a few bytes
+/// per move however the file spells them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {
+    #[serde(rename = "box", deserialize_with = "bounds::written_box")]
+    start: String,
+    winner: Winner,
+    #[serde(default, deserialize_with = "bounds::first_move")]
+    first_move: Option<Move>,
+    proof: ClaimedProof,
+}
+
+/// [`Proof`] as `--check` reads it.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ClaimedProof {
+    Mirror,
+    ClosedSet(#[serde(deserialize_with = "closed::deserialize")] ClosedSet),
+}
+
+/// The proof to check: the mirror, or a closed set as written or as read into masks.
+enum ProofRef<'a> {
+    Mirror,
+    Positions(&'a [Position]),
+    Set(&'a ClosedSet),
 }
 
 /// The winner `certificate` proves for the box `start`.
@@ -55,9 +96,20 @@ pub fn check_certificate<R: BufRead, W: Write>(
 pub fn verify(certificate: &Certificate, start: Mask) -> Result<Winner, String> {
     let hexagon = Hexagon::new();
     bind(&hexagon, &certificate.start, start)?;
-    prove(&hexagon, certificate, start)
-        .map_err(|step| format!("the certificate does not prove an answer: {step}"))?;
-    Ok(certificate.winner)
+    let proof = match &certificate.proof {
+        Proof::Mirror => ProofRef::Mirror,
+        Proof::ClosedSet(positions) => ProofRef::Positions(positions),
+    };
+    let winner = certificate.winner;
+    prove(
+        &hexagon,
+        winner,
+        certificate.first_move.as_deref(),
+        proof,
+        start,
+    )
+    .map_err(|step| format!("the certificate does not prove an answer: {step}"))?;
+    Ok(winner)
 }
 
 /// That the certificate's box is `start`.
@@ -84,10 +136,15 @@ fn bind(hexagon: &Hexagon, written: &str, start: Mask) -> Result<(), String> {
     }
 }
 
-/// That the certificate's winner wins `start`.
-fn prove(hexagon: &Hexagon, certificate: &Certificate, start: Mask) -> Result<(), String> {
-    let winner = certificate.winner;
-    let lost = match (winner, &certificate.first_move) {
+/// That `winner`, with `first_move` when Karlsson, wins `start` by `proof`.
+fn prove(
+    hexagon: &Hexagon,
+    winner: Winner,
+    first_move: Option<&[Cell]>,
+    proof: ProofRef<'_>,
+    start: Mask,
+) -> Result<(), String> {
+    let lost = match (winner, first_move) {
         (Winner::Karlsson, Some(first_move)) => {
             let eaten = hexagon.read_move(first_move)?;
             if let Some(why) = hexagon.why_illegal(start, eaten) {
@@ -107,12 +164,16 @@ fn prove(hexagon: &Hexagon, certificate: &Certificate, start: Mask) -> Result<()
         (Winner::Lillebror, None) => start,
     };
     let loser = winner.other();
-    match &certificate.proof {
-        Proof::Mirror => {
+    match proof {
+        ProofRef::Mirror => {
             mirror::check_lemma(hexagon)?;
             mirror::check_symmetric(hexagon, lost)
                 .map_err(|why| format!("the box {} has to move in: {why}", loser.name()))
         }
-        Proof::ClosedSet(positions) => closed::check_closed_set(hexagon, lost, positions, loser),
+        ProofRef::Positions(positions) => {
+            let set = ClosedSet::read(hexagon, positions)?;
+            closed::check_closed_set(hexagon, lost, &set, loser)
+        }
+        ProofRef::Set(set) => closed::check_closed_set(hexagon, lost, set, loser),
     }
 }
