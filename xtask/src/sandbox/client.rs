@@ -59,7 +59,7 @@ pub fn layers() -> Result<Layers> {
 /// folders, say so, and exit 130. Installed once by the command line.
 ///
 /// Each spawner is first told by its input closing: it kills its run, removes its cgroups
-/// and exits. One that has not within [`GRACE_ON_INTERRUPT`] is killed.
+/// and exits. One that has not within a second is killed.
 pub fn on_interrupt() {
     let _ = ctrlc::set_handler(|| {
         let registry = LIVE
