@@ -68,8 +68,9 @@ pub fn enter(root_dir: &Path) -> Outcome {
                 Ok(WaitStatus::Exited(_, code)) => code,
                 _ => 1,
             };
-            // The root was mounted in the namespace, which is gone: the folder is empty.
-            let _ = std::fs::remove_dir(root_dir);
+            // The root was mounted in the namespace, which is gone: the folder holds at most
+            // the box of a spawner that had no private root.
+            let _ = std::fs::remove_dir_all(root_dir);
             std::process::exit(code)
         }
     }
@@ -103,28 +104,33 @@ fn private_proc() -> Result<()> {
     Ok(())
 }
 
-/// A fresh, empty folder for the private root, in the system's temporary folder; empty
-/// ones that killed spawners left behind are removed first.
+/// A fresh, empty folder for the private root, in the system's temporary folder, named
+/// after this process; those of spawners that are gone (killed before they could remove
+/// theirs) are removed first. A live spawner's folder is never touched: removing it from
+/// the host would unmount the root in that spawner's namespace.
 ///
 /// # Errors
 /// The folder cannot be made.
 pub fn root_folder() -> Result<std::path::PathBuf> {
     let temporary = std::env::temp_dir();
     if let Ok(entries) = std::fs::read_dir(&temporary) {
-        let stale_after = std::time::Duration::from_secs(120);
         for entry in entries.filter_map(Result::ok) {
-            let ours = entry.file_name().to_string_lossy().starts_with(ROOT_PREFIX);
-            let old = entry
-                .metadata()
-                .and_then(|meta| meta.modified())
-                .is_ok_and(|made| made.elapsed().is_ok_and(|age| age > stale_after));
-            if ours && old {
-                let _ = std::fs::remove_dir(entry.path());
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let owner = name
+                .strip_prefix(ROOT_PREFIX)
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|pid| pid.parse::<i32>().ok());
+            let gone = owner.is_some_and(|pid| {
+                nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None)
+                    == Err(nix::errno::Errno::ESRCH)
+            });
+            if gone {
+                let _ = std::fs::remove_dir_all(entry.path());
             }
         }
     }
     let dir = tempfile::Builder::new()
-        .prefix(ROOT_PREFIX)
+        .prefix(&format!("{ROOT_PREFIX}{}-", std::process::id()))
         .tempdir_in(&temporary)
         .context("making the private root's folder")?;
     Ok(dir.keep())
