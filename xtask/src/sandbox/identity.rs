@@ -3,8 +3,8 @@
 //! As root (no user namespace needed), each spawner picks a uid and gid of its own in a
 //! range no system assigns to people or services (isolate's model: one uid per box): the
 //! program owns no file outside its box, so `chmod`, `chown`, `utime` and `setxattr` are
-//! refused on every file, even before the read-only mounts refuse them, and
-//! `RLIMIT_NPROC` counts exactly the processes of its runs.
+//! refused on every file, even before the read-only mounts refuse them, and where no
+//! cgroup caps the processes, `RLIMIT_NPROC` counts exactly the processes of its runs.
 //!
 //! An ordinary user's spawner lives in a user namespace that maps only the user's own
 //! uid (more would take the setuid `newuidmap`): the program runs as that user without

@@ -384,17 +384,18 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
         let space = (limits.memory_bytes * 4).max(1 << 30);
         setrlimit(Resource::RLIMIT_AS, space, space).context("address-space limit")?;
     }
-    // The process cap per user, beside the cgroup's: the box user's processes are the
-    // program's alone. In an ordinary user's namespace the kernel (5.14 on) counts the
-    // user's processes of that namespace only: the spawner's two are added.
-    // One more than the cgroup's cap, so that where both hold the cgroup refuses first
-    // and the report can say so.
-    if abilities.user.switch {
-        let cap = limits.processes + 1;
-        setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
-    } else if abilities.user_namespace && super::identity::counts_per_namespace() {
-        let cap = limits.processes + 3;
-        setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
+    // Without a cgroup, the process cap is the user's: the box user's processes are the
+    // program's alone, and in an ordinary user's namespace the kernel (5.14 on) counts the
+    // user's processes of that namespace only (the spawner's two are added). With a
+    // cgroup, its cap alone decides, so that the report can say a fork was refused.
+    if abilities.cgroups.is_none() {
+        if abilities.user.switch {
+            setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
+                .context("process limit")?;
+        } else if abilities.user_namespace && super::identity::counts_per_namespace() {
+            let cap = limits.processes + 2;
+            setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
+        }
     }
     Ok(())
 }
