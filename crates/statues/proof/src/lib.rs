@@ -1,0 +1,5 @@
+//! What proves a statues answer: the problem's input model, the certificate's types and the
+//! checker, in a crate of their own. The solver crate `statues` depends on this one; this one
+//! does not (and, cargo refusing cycles, cannot) depend on it, so a checker that calls
+//! solving code does not compile.
+#![forbid(unsafe_code)]
