@@ -177,8 +177,9 @@ struct Prepared {
     /// The write ends of the output pipes the spawner drains.
     output: WriteEnds,
     ruleset: Option<RulesetCreated>,
-    /// The private root the child enters, if any; otherwise the box it moves into.
-    root: Option<CString>,
+    /// The private root's mount namespace the child joins, if any; otherwise the box it
+    /// moves into.
+    namespace: Option<OwnedFd>,
     box_dir: CString,
 }
 
@@ -216,7 +217,11 @@ fn prepare(
         stdin,
         output,
         ruleset,
-        root: place.root_dir().map(root::c_path).transpose()?,
+        namespace: place
+            .namespace()
+            .map(|fd| fd.try_clone_to_owned())
+            .transpose()
+            .context("a handle on the root's namespace")?,
         box_dir: root::c_path(&box_seen)?,
     })
 }
@@ -310,10 +315,8 @@ fn become_program(
     nix::unistd::dup2_stdout(&prepared.output.stdout)?;
     nix::unistd::dup2_stderr(&prepared.output.stderr)?;
     close_inherited_descriptors();
-    match &prepared.root {
-        Some(root_dir) => root::enter(std::path::Path::new(std::ffi::OsStr::from_bytes(
-            root_dir.as_bytes(),
-        )))?,
+    match &prepared.namespace {
+        Some(namespace) => root::enter(std::os::fd::AsFd::as_fd(namespace))?,
         None => nix::unistd::chdir(prepared.box_dir.as_c_str()).context("entering the box")?,
     }
     set_rlimits(abilities, request)?;
