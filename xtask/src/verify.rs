@@ -143,10 +143,9 @@ impl Verify {
                 }
                 (None, None) => unreachable!("a solution or a build"),
             };
-            let scratch = Scratch::new(
-                &format!("xtask-verify-{}-", problem.name),
-                Some(&build::scratch(&root, "verify")?),
-            )?;
+            let scratch = Scratch::in_memory(&format!("xtask-verify-{}-", problem.name), || {
+                build::scratch(&root, "verify")
+            })?;
             let run = Run {
                 program: &program,
                 scratch: scratch.path(),

@@ -103,6 +103,9 @@ pub fn on_interrupt() {
 /// How long a spawner has, after Ctrl-C, to end its run and remove its cgroups.
 const GRACE_ON_INTERRUPT: Duration = Duration::from_secs(1);
 
+/// The shared-memory file system most Linux systems mount.
+const IN_MEMORY: &str = "/dev/shm";
+
 /// A temporary folder removed on drop, and by Ctrl-C.
 #[derive(Debug)]
 pub struct Scratch {
@@ -124,6 +127,18 @@ impl Scratch {
         .context("making a scratch folder")?;
         lock().folders.insert(dir.path().to_owned(), ());
         Ok(Scratch { dir: Some(dir) })
+    }
+
+    /// A fresh folder named `prefix...` in memory (`/dev/shm`) where the machine has it,
+    /// else in the folder `elsewhere` gives. For the files every run rewrites (the input,
+    /// the output): on a disk's file system each truncation of a written file is a journal
+    /// transaction, which cost a stress case half a millisecond on average and up to 8 ms.
+    ///
+    /// # Errors
+    /// Neither folder can be made.
+    pub fn in_memory(prefix: &str, elsewhere: impl FnOnce() -> Result<PathBuf>) -> Result<Scratch> {
+        Scratch::new(prefix, Some(Path::new(IN_MEMORY)))
+            .or_else(|_| Scratch::new(prefix, Some(&elsewhere()?)))
     }
 
     pub fn path(&self) -> &Path {

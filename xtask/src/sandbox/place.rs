@@ -70,10 +70,11 @@ impl Place {
         }
     }
 
-    /// The root the child enters before becoming the program, if any.
-    pub fn root_dir(&self) -> Option<&Path> {
+    /// The mount namespace the child joins before becoming the program, if any: its `/`
+    /// is the private root.
+    pub fn namespace(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
         match self {
-            Place::Private(root) => Some(root.dir()),
+            Place::Private(root) => root.namespace(),
             Place::Host { .. } => None,
         }
     }

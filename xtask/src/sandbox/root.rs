@@ -5,9 +5,20 @@
 //! box. Nothing else exists there: not the archive, the `--data` folder, the home folder,
 //! the host's /tmp or /run, nor any socket.
 //!
-//! The program enters it in its child: a mount namespace of its own, then `pivot_root`
-//! into the root and a lazy unmount of the old one, as bubblewrap does, so that the host's
-//! tree is not even in its namespace (isolate uses `chroot` into the same kind of tree).
+//! The root gets a mount namespace of its own, made once per spawner (and again whenever
+//! the files bound for requests change): a copy of the spawner's namespace that
+//! `pivot_root`s into the root and lazily unmounts the old one, as bubblewrap does, so
+//! that the host's tree is not even in it (isolate uses `chroot` into the same kind of
+//! tree). A program's child joins that namespace with `setns`: its `/` is the root from
+//! the start. Making the namespace per run instead (`unshare`, `pivot_root`, unmount)
+//! cost every run a copy of every mount and two waits for the kernel's RCU grace periods
+//! (the unmount, and the namespace's end when the program exits).
+//!
+//! The root's tmpfs is a shared mount in the spawner's namespace and a slave of it in the
+//! root's namespace, so the box, mounted fresh per run by the spawner, appears there and
+//! goes with its unmount. Nothing else is mounted after the namespace is made: a bind's
+//! read-only flag is set by a remount, which does not propagate, so the namespace is made
+//! again after every change of the binds, from mounts that are read-only already.
 //!
 //! Every bind is made `MS_RDONLY | MS_NOSUID | MS_NODEV` (devices keep `dev`): a program,
 //! whatever user it runs as, can change no file's data, mode, owner, times or extended
@@ -52,6 +63,8 @@ pub struct PrivateRoot {
     extra: BTreeSet<PathBuf>,
     /// Whether a box tmpfs is mounted now.
     box_mounted: bool,
+    /// The mount namespace whose `/` is the root (see the module's header).
+    namespace: Option<std::os::fd::OwnedFd>,
 }
 
 fn none() -> Option<&'static str> {
@@ -72,10 +85,14 @@ impl PrivateRoot {
             Some(ROOT_TMPFS),
         )
         .context("mounting the root's tmpfs")?;
-        let root = PrivateRoot {
+        // Shared: what is mounted on it later (the box) reaches the root's namespace.
+        mount(none(), dir, none(), MsFlags::MS_SHARED, none())
+            .context("making the root's tmpfs a shared mount")?;
+        let mut root = PrivateRoot {
             dir: dir.to_owned(),
             extra: BTreeSet::new(),
             box_mounted: false,
+            namespace: None,
         };
         for system in SYSTEM_READABLE {
             root.bind_host(Path::new(system), BindKind::ReadOnly)?;
@@ -101,7 +118,55 @@ impl PrivateRoot {
         fs::create_dir_all(root.dir.join("tmp")).context("making /tmp")?;
         root.write_identity(user)?;
         root.seal()?;
+        root.make_namespace()?;
         Ok(root)
+    }
+
+    /// Makes the root's mount namespace (replacing the last one): the spawner itself
+    /// enters a copy of its namespace, makes every mount there a slave, `pivot_root`s into
+    /// the root, unmounts the host's tree, keeps a handle on the namespace, and returns to
+    /// its own namespace and folder.
+    ///
+    /// # Errors
+    /// The kernel refuses a step. Failing to return to its own namespace ends the spawner:
+    /// it could no longer reach the host's files, and must not go on without them.
+    fn make_namespace(&mut self) -> Result<()> {
+        use nix::sched::{CloneFlags, setns, unshare};
+        self.namespace = None;
+        let own = fs::File::open("/proc/self/ns/mnt").context("opening the own namespace")?;
+        let folder = fs::File::open(".").context("opening the working folder")?;
+        unshare(CloneFlags::CLONE_NEWNS).context("a mount namespace for the root")?;
+        let made = (|| -> Result<fs::File> {
+            mount(
+                none(),
+                "/",
+                none(),
+                MsFlags::MS_REC | MsFlags::MS_SLAVE,
+                none(),
+            )
+            .context("making the copied mounts slaves")?;
+            nix::unistd::chdir(&self.dir).context("entering the root")?;
+            // pivot_root(".", "."): the old root is stacked under the new one and unmounted
+            // at once, without needing a folder for it in the (read-only) root.
+            nix::unistd::pivot_root(".", ".").context("pivot_root")?;
+            umount2(".", MntFlags::MNT_DETACH).context("unmounting the old root")?;
+            // /proc is the root's own (the spawner is PID 1 of its namespace).
+            fs::File::open("/proc/self/ns/mnt").context("opening the root's namespace")
+        })();
+        if let Err(error) =
+            setns(&own, CloneFlags::CLONE_NEWNS).and_then(|()| nix::unistd::fchdir(&folder))
+        {
+            eprintln!("xtask spawner: cannot return to its own mount namespace: {error}");
+            std::process::exit(70);
+        }
+        self.namespace = Some(made?.into());
+        Ok(())
+    }
+
+    /// The mount namespace a program's child joins (see [`enter`]).
+    pub fn namespace(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
+        use std::os::fd::AsFd;
+        self.namespace.as_ref().map(AsFd::as_fd)
     }
 
     /// The root as the spawner sees it.
@@ -205,7 +270,8 @@ impl PrivateRoot {
         self.unseal()?;
         let result = self.rebind(&wanted);
         self.seal()?;
-        result
+        result?;
+        self.make_namespace()
     }
 
     fn rebind(&mut self, wanted: &BTreeSet<PathBuf>) -> Result<()> {
@@ -394,18 +460,14 @@ fn locked_flags(path: &Path) -> MsFlags {
 }
 
 /// The child's side: moves the calling process (a fresh child of the spawner, not yet
-/// the program) into `root` as its `/`, in a mount namespace of its own, and into the
-/// box. After this the host's tree is gone from its namespace.
+/// the program) into the root's mount namespace `namespace`, whose `/` is the root and
+/// which holds nothing of the host's tree, and into the box.
 ///
 /// # Errors
 /// The kernel refuses a step.
-pub fn enter(root: &Path) -> Result<()> {
-    nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNS).context("a mount namespace")?;
-    nix::unistd::chdir(root).context("entering the root")?;
-    // pivot_root(".", "."): the old root is stacked under the new one and unmounted at
-    // once, without needing a folder for it in the (read-only) root.
-    nix::unistd::pivot_root(".", ".").context("pivot_root")?;
-    umount2(".", MntFlags::MNT_DETACH).context("unmounting the old root")?;
+pub fn enter(namespace: std::os::fd::BorrowedFd<'_>) -> Result<()> {
+    nix::sched::setns(namespace, nix::sched::CloneFlags::CLONE_NEWNS)
+        .context("joining the root's mount namespace")?;
     nix::unistd::chdir(BOX).context("entering the box")?;
     Ok(())
 }
