@@ -27,50 +27,38 @@
 //! `ladders --explain` prints the answer, then its [`Certificate`]: the expected turns
 //! from every square laid out as the input's board, and for every ladder the value of
 //! staying on its base against the value at its top, and the choice made.
-//! [`check`](mod@check) confirms it without this solver: it evaluates the stated choices
-//! on the game's rules, finds the same values (within 1e-9, see there why that suffices),
-//! and sees that no single choice changed would lower them. `--certificate` prints the
-//! certificate as JSON, with the board it is for, and `--check FILE` checks such a file
-//! against the board on stdin and prints the answer it proves.
+//! [`check`](mod@check) confirms it without this solver, by the Bellman optimality
+//! equations checked square by square: every value is one turn plus the average over the
+//! die of the values the stated choices lead to, every choice is the better one, and the
+//! Goal is worth 0 (within 1e-9; see there why that proves the minimum). `--certificate`
+//! prints the certificate as JSON, with the board it is for, and `--check FILE` checks such
+//! a file against the board on stdin and prints the answer it proves.
+//!
+//! The input model ([`board`], [`parse`]), the certificate's types, the checker and
+//! [`check_certificate`] (what `--check` runs) are the crate `ladders_proof`, re-exported
+//! here. This crate depends on it and not the other way round, so the checker cannot call
+//! the solver: that would not compile.
 //!
 //! [`mod@reference`] holds an independent, slower oracle (value iteration on board
 //! coordinates) used by the tests and the test-data generator.
 #![forbid(unsafe_code)]
 
-pub mod board;
 pub mod certificate;
-pub mod check;
-pub mod parse;
 pub mod reference;
 pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 
-use anyhow::{Context, anyhow, bail};
-use gridkit::certificate::bounded::plain;
+use anyhow::{Context, bail};
 
-pub use board::Board;
-pub use certificate::{Certificate, LadderChoice, certify};
-pub use parse::parse_board;
+pub use certificate::{Explained, certify};
+pub use ladders_proof::{
+    Board, Certificate, DECIMALS, LadderChoice, answer_text, board, check, check_certificate,
+    parse, parse_board, render,
+};
 pub use solve::solve;
-
-/// Decimals printed, as in the samples.
-pub const DECIMALS: usize = 10;
-
-/// The answer's line, the way the samples print it.
-pub fn answer_text(expected_turns: f64) -> String {
-    format!("{expected_turns:.DECIMALS$}\n")
-}
-
-/// Writes the answer the way the samples do.
-///
-/// # Errors
-/// Writing to `output` failed.
-pub fn render<W: Write>(expected_turns: f64, mut output: W) -> std::io::Result<()> {
-    output.write_all(answer_text(expected_turns).as_bytes())
-}
 
 /// Parses a board from `input`, solves it and writes the answer to `output`.
 ///
@@ -92,7 +80,7 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
     let certificate = checked(input)?;
     output.write_all(answer_text(certificate.answer()).as_bytes())?;
-    write!(output, "\n{certificate}")?;
+    write!(output, "\n{}", Explained(&certificate))?;
     output.flush()?;
     Ok(())
 }
@@ -133,27 +121,5 @@ fn checked<R: BufRead>(input: R) -> anyhow::Result<Certificate> {
 pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
     let board = parse_board(input)?;
     gridkit::certificate::write(output, &certify(&board))?;
-    Ok(())
-}
-
-/// Checks the JSON certificate read from `certificate` against the board read from
-/// `input`, without solving, and writes the answer it proves exactly as [`run`] would.
-///
-/// # Errors
-/// Malformed JSON or input, a list longer than the board allows, a certificate for
-/// another board, or its first false claim.
-pub fn check_certificate<C: Read, R: BufRead, W: Write>(
-    certificate: C,
-    input: R,
-    mut output: W,
-) -> anyhow::Result<()> {
-    let certificate: Certificate =
-        gridkit::certificate::read(certificate, plain()).map_err(|error| {
-            anyhow!("the certificate is not a ladders certificate in JSON: {error}")
-        })?;
-    let board = parse_board(input)?;
-    check::check(&board, &certificate)?;
-    render(certificate.answer(), &mut output)?;
-    output.flush()?;
     Ok(())
 }

@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
             explain: ladders::explain,
             picture: ladders::picture,
             certificate: ladders::print_certificate,
-            check: ladders::check_certificate,
+            check: ladders_proof::check_certificate,
         },
     )
 }

@@ -6,9 +6,14 @@
 //! not by taking the smaller of the two values. The expected turns are then improved by
 //! whole sweeps over the board, each using only the previous sweep (Jacobi), from all
 //! zeros until nothing moves by more than [`TOLERANCE`]. Slow and plain on purpose.
+//!
+//! [`values_of_choices`] evaluates given climbing choices the same way, for the tests that
+//! forge certificates consistent with a worse choice.
 
+use anyhow::bail;
 use gridkit::{Grid, Pos};
 
+use crate::Certificate;
 use crate::board::{Board, SIZE};
 
 /// Sweeps stop once no square's value changes by more than this.
@@ -60,6 +65,56 @@ pub fn expected_turns(board: &Board) -> f64 {
 
 /// The expected turns to the Goal from every square, under the best climbing choices.
 pub fn value_iteration(board: &Board) -> Grid<f64> {
+    // One ladder at most: the top's own ladder is not offered.
+    sweep_until_settled(board, |value, square, top| value[square].min(value[top]))
+}
+
+/// The expected turns to the Goal from every square, `[row][col]` as the certificate lays
+/// them out, when the player climbs exactly the ladders `certificate` says it climbs: the
+/// values a certificate with a worse choice would have to state.
+///
+/// # Errors
+/// The certificate climbs a ladder the board does not have.
+pub fn values_of_choices(
+    board: &Board,
+    certificate: &Certificate,
+) -> anyhow::Result<[[f64; SIZE]; SIZE]> {
+    let mut climbs = Grid::new(SIZE, SIZE, false);
+    for ladder in certificate.ladders.iter().filter(|ladder| ladder.climb) {
+        let (base, top) = (ladder.base, ladder.top);
+        if base.row >= SIZE || base.col >= SIZE || top_of(board, base) != Some(top) {
+            bail!(
+                "the board has no ladder from line {}, column {} to line {}, column {}",
+                base.row + 1,
+                base.col + 1,
+                top.row + 1,
+                top.col + 1
+            );
+        }
+        climbs[base] = true;
+    }
+    let value = sweep_until_settled(board, |value, square, top| {
+        if climbs[square] {
+            value[top]
+        } else {
+            value[square]
+        }
+    });
+    Ok(std::array::from_fn(|row| {
+        std::array::from_fn(|col| value[Pos::new(row, col)])
+    }))
+}
+
+/// Where the ladder at `pos` leads, if there is one.
+fn top_of(board: &Board, pos: Pos) -> Option<Pos> {
+    let height = usize::from(board.height(pos.row, pos.col));
+    (height > 0).then(|| Pos::new(pos.row - height, pos.col))
+}
+
+/// Value iteration from all zeros until no value moves by more than [`TOLERANCE`], where a
+/// roll ending on a ladder's base (`square`, leading to `top`) is worth `ladder(value,
+/// square, top)`.
+fn sweep_until_settled(board: &Board, ladder: impl Fn(&Grid<f64>, Pos, Pos) -> f64) -> Grid<f64> {
     // Where each roll from each square lands; walked once, used every sweep.
     let landing: Grid<[Option<Pos>; 6]> = {
         let mut landing = Grid::new(SIZE, SIZE, [None; 6]);
@@ -67,10 +122,6 @@ pub fn value_iteration(board: &Board) -> Grid<f64> {
             landing[pos] = std::array::from_fn(|face| walk(pos, face + 1));
         }
         landing
-    };
-    let top_of = |pos: Pos| {
-        let height = usize::from(board.height(pos.row, pos.col));
-        (height > 0).then(|| Pos::new(pos.row - height, pos.col))
     };
 
     let mut value = Grid::new(SIZE, SIZE, 0.0f64);
@@ -85,9 +136,8 @@ pub fn value_iteration(board: &Board) -> Grid<f64> {
             for landed in landing[pos] {
                 total += match landed {
                     None => value[pos],
-                    Some(square) => match top_of(square) {
-                        // One ladder at most: the top's own ladder is not offered.
-                        Some(top) => value[square].min(value[top]),
+                    Some(square) => match top_of(board, square) {
+                        Some(top) => ladder(&value, square, top),
                         None => value[square],
                     },
                 };

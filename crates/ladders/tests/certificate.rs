@@ -8,7 +8,8 @@ use std::io::Write;
 use gridkit::Pos;
 use gridkit::testdata::run_binary_with;
 use gridkit::testkit::{ProblemKit, case_rng, output_of, scale_of};
-use ladders::check::{Refusal, check, values_of_choices};
+use ladders::check::{Refusal, check};
+use ladders::reference::values_of_choices;
 use ladders::testkit::Kit;
 use ladders::{Board, Certificate, certify};
 
@@ -214,6 +215,25 @@ fn a_choice_flipped_to_the_worse_one_is_refused() {
         },
     );
     eprintln!("{told} consistent flips refused");
+}
+
+/// Every value one turn higher, the Goal's too: each square's equation still holds, so
+/// only the Goal's value, which must be 0, tells.
+#[test]
+fn values_shifted_with_the_goal_are_refused() {
+    assert_refused(
+        |refusal| matches!(refusal, Refusal::GoalValue { stated } if *stated == 1.0),
+        |_, certificate| {
+            for value in certificate.expected.iter_mut().flatten() {
+                *value += 1.0;
+            }
+            for ladder in &mut certificate.ladders {
+                ladder.stay += 1.0;
+                ladder.at_top += 1.0;
+            }
+            true
+        },
+    );
 }
 
 /// A missing case, a ladder listed twice, a ladder moved.

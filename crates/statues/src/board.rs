@@ -1,20 +1,10 @@
-//! The plain types every part of the crate shares: the board as read, and the answer.
-
-use std::fmt::{self, Display};
+//! What the solver asks of the board beyond the input model: the statues after some
+//! falls, when the board is clear, and Maria's moves. The checker re-derives these its own
+//! way (`statues_proof::check`), so they live here, with the solving code.
 
 use gridkit::grid::DIRS8;
 
-/// The board is `SIZE` x `SIZE`.
-pub const SIZE: usize = 8;
-
-/// A square as (row, column) from the top-left corner, both from 0.
-pub type Square = (usize, usize);
-
-/// Where Maria starts.
-pub const MARIA: Square = (SIZE - 1, 0);
-
-/// Where Anna stands for the whole game.
-pub const ANNA: Square = (0, SIZE - 1);
+use crate::{Board, SIZE, Square};
 
 /// The squares Maria can end a move on from `square`: the square itself (she may stay)
 /// and its up to eight neighbours on the board.
@@ -27,105 +17,49 @@ pub fn king_moves((row, col): Square) -> impl Iterator<Item = Square> {
         .filter(|&(row, col)| row < SIZE && col < SIZE)
 }
 
-/// The statues at the start of the game. Maria's and Anna's squares never hold one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Board {
-    statue: [[bool; SIZE]; SIZE],
-}
-
-impl Board {
-    /// The board with a statue on every square where `statue(row, column)` holds, except
-    /// Maria's and Anna's squares, which are never asked about.
-    pub fn from_fn(mut statue: impl FnMut(usize, usize) -> bool) -> Self {
-        let mut board = Self::default();
-        for (row, cells) in board.statue.iter_mut().enumerate() {
-            for (col, cell) in cells.iter_mut().enumerate() {
-                *cell = (row, col) != MARIA && (row, col) != ANNA && statue(row, col);
-            }
-        }
-        board
-    }
-
-    /// Whether a statue stands on (`row`, `col`) at the start; `false` off the board.
-    pub fn has_statue(&self, row: usize, col: usize) -> bool {
-        self.statue
-            .get(row)
-            .and_then(|cells| cells.get(col))
-            .copied()
-            .unwrap_or(false)
-    }
-
+/// The board over time, for the solver, the certificate's construction and the
+/// explanations.
+pub trait BoardExt {
     /// The number of statues.
-    pub fn statues(&self) -> usize {
-        self.statue.iter().flatten().filter(|&&s| s).count()
-    }
+    fn statues(&self) -> usize;
 
     /// Whether a statue stands on `square` after `falls` falls: the one that started
     /// `falls` rows higher, if any.
-    pub fn statue_after(&self, (row, col): Square, falls: usize) -> bool {
-        row >= falls && self.has_statue(row - falls, col)
-    }
+    fn statue_after(&self, square: Square, falls: usize) -> bool;
 
     /// The number of falls after which no statue is left: the highest one, from row `r`,
     /// needs `SIZE - r`. Zero on a board without statues.
-    pub fn clear_time(&self) -> usize {
-        self.statue
-            .iter()
-            .position(|cells| cells.contains(&true))
+    fn clear_time(&self) -> usize;
+}
+
+impl BoardExt for Board {
+    fn statues(&self) -> usize {
+        (0..SIZE)
+            .flat_map(|row| (0..SIZE).map(move |col| (row, col)))
+            .filter(|&(row, col)| self.has_statue(row, col))
+            .count()
+    }
+
+    fn statue_after(&self, (row, col): Square, falls: usize) -> bool {
+        row >= falls && self.has_statue(row - falls, col)
+    }
+
+    fn clear_time(&self) -> usize {
+        (0..SIZE)
+            .find(|&row| (0..SIZE).any(|col| self.has_statue(row, col)))
             .map_or(0, |top| SIZE - top)
-    }
-}
-
-/// The board in the input format: eight lines of `.SMA`, each ending in a newline.
-impl Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..SIZE {
-            for col in 0..SIZE {
-                let cell = if (row, col) == MARIA {
-                    'M'
-                } else if (row, col) == ANNA {
-                    'A'
-                } else if self.has_statue(row, col) {
-                    'S'
-                } else {
-                    '.'
-                };
-                write!(f, "{cell}")?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
-/// Whether Maria reaches Anna with perfect play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    Win,
-    Lose,
-}
-
-/// As the statement prints it: `WIN` or `LOSE`.
-impl Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::Win => "WIN",
-            Outcome::Lose => "LOSE",
-        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ANNA, MARIA};
 
     #[test]
-    fn from_fn_never_puts_statues_on_maria_or_anna() {
-        let full = Board::from_fn(|_, _| true);
-        assert!(!full.has_statue(MARIA.0, MARIA.1));
-        assert!(!full.has_statue(ANNA.0, ANNA.1));
-        assert_eq!(full.statues(), SIZE * SIZE - 2);
-        assert!(!full.has_statue(SIZE, 0) && !full.has_statue(0, SIZE));
+    fn a_full_board_has_a_statue_everywhere_but_on_maria_and_anna() {
+        assert_eq!(Board::from_fn(|_, _| true).statues(), SIZE * SIZE - 2);
+        assert_eq!(Board::default().statues(), 0);
     }
 
     #[test]
@@ -145,16 +79,5 @@ mod tests {
         assert_eq!(corner, [(7, 0), (6, 0), (6, 1), (7, 1)]);
         assert_eq!(king_moves((3, 3)).count(), 9);
         assert_eq!(king_moves(ANNA).count(), 4);
-    }
-
-    #[test]
-    fn renders_in_the_input_format() {
-        let board = Board::from_fn(|row, col| row == 6 && col < 2);
-        assert_eq!(
-            board.to_string(),
-            ".......A\n........\n........\n........\n........\n........\nSS......\nM.......\n"
-        );
-        assert_eq!(Outcome::Win.to_string(), "WIN");
-        assert_eq!(Outcome::Lose.to_string(), "LOSE");
     }
 }

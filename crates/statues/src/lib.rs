@@ -26,26 +26,31 @@
 //!
 //! [`reference`](mod@reference) plays the game out literally over (square, statue set) states, as an
 //! independent check of [`solve`].
+//!
+//! The input model ([`Board`], [`parse`]), the certificate's types, the checker and
+//! [`check_certificate`] (what `--check` runs) are the crate `statues_proof`, re-exported
+//! here. This crate depends on it and not the other way round, so the checker cannot call
+//! the solver: that would not compile.
 #![forbid(unsafe_code)]
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 
-use anyhow::{Context, anyhow, bail};
-use gridkit::certificate::bounded::plain;
+use anyhow::{Context, bail};
 
 mod board;
 mod certificate;
-pub mod check;
-mod parse;
 pub mod reference;
 mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use board::{ANNA, Board, MARIA, Outcome, SIZE, Square};
-pub use certificate::{Certificate, Evidence, certify};
-pub use parse::parse;
+pub use board::BoardExt;
+pub use certificate::{Explained, certify};
 pub use solve::solve;
+pub use statues_proof::{
+    ANNA, Board, Certificate, Evidence, MARIA, Outcome, SIZE, Square, check, check_certificate,
+    parse,
+};
 
 /// Reads one board, solves it and writes `WIN` or `LOSE` on its own line.
 ///
@@ -68,7 +73,7 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
     let certificate = checked(input)?;
     writeln!(output, "{}", certificate.outcome())?;
     writeln!(output)?;
-    write!(output, "{certificate}")?;
+    write!(output, "{}", Explained(&certificate))?;
     output.flush()?;
     Ok(())
 }
@@ -105,27 +110,5 @@ fn checked<R: BufRead>(input: R) -> anyhow::Result<Certificate> {
 pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
     let board = parse(input)?;
     gridkit::certificate::write(output, &certify(&board))?;
-    Ok(())
-}
-
-/// Checks the JSON certificate read from `certificate` against the board read from
-/// `input`, without solving, and writes the answer it proves exactly as [`run`] would.
-///
-/// # Errors
-/// Malformed JSON or input, a list longer than the rules allow, a certificate for
-/// another board, or the first false step of its evidence.
-pub fn check_certificate<C: Read, R: BufRead, W: Write>(
-    certificate: C,
-    input: R,
-    mut output: W,
-) -> anyhow::Result<()> {
-    let certificate: Certificate =
-        gridkit::certificate::read(certificate, plain()).map_err(|error| {
-            anyhow!("the certificate is not a statues certificate in JSON: {error}")
-        })?;
-    let board = parse(input)?;
-    check::check(&board, &certificate)?;
-    writeln!(output, "{}", certificate.outcome())?;
-    output.flush()?;
     Ok(())
 }

@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
             explain: statues::explain,
             picture: statues::picture,
             certificate: statues::print_certificate,
-            check: statues::check_certificate,
+            check: statues_proof::check_certificate,
         },
     )
 }

@@ -10,8 +10,7 @@ use std::collections::{HashSet, VecDeque};
 
 use gridkit::grid::DIRS8;
 
-use crate::Outcome;
-use crate::board::{ANNA, Board, MARIA, SIZE, Square};
+use crate::{ANNA, Board, MARIA, Outcome, SIZE, Square};
 
 fn bit((row, col): Square) -> u64 {
     1 << (row * SIZE + col)

@@ -6,7 +6,8 @@
 //! statue has fallen the board stays empty and Maria simply walks to Anna, so time never
 //! needs to go past that moment: at most `SIZE + 1` times of 64 squares.
 
-use crate::board::{ANNA, Board, MARIA, Outcome, SIZE, Square, king_moves};
+use crate::board::{BoardExt, king_moves};
+use crate::{ANNA, Board, MARIA, Outcome, SIZE, Square};
 
 /// Whether Maria reaches Anna with perfect play.
 ///

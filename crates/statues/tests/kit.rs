@@ -7,7 +7,7 @@ use gridkit::testkit::{
     scale_of,
 };
 use statues::testkit::Kit;
-use statues::{ANNA, Board, MARIA, SIZE};
+use statues::{ANNA, Board, BoardExt, MARIA, SIZE};
 
 /// At most this many stress cases to find a failure of each flawed solver.
 const BUDGET: u64 = 2_000;

@@ -5,8 +5,8 @@
 
 use gridkit::picture::{Anchor, Board, LINE, MARGIN, MAX_WIDTH, Svg, colour, legend};
 
-use super::{Certificate, GOAL, START};
 use crate::board::SIZE;
+use crate::certificate::{Certificate, GOAL, START};
 
 /// Where a ladder is drawn across a square, right of the value: from its centre, in
 /// squares.

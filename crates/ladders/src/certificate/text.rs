@@ -7,8 +7,8 @@ use std::fmt;
 use gridkit::Pos;
 use itertools::Itertools;
 
-use super::{Certificate, LadderChoice, START};
 use crate::board::SIZE;
+use crate::certificate::{Certificate, LadderChoice, START};
 
 /// Decimals of the value table: enough to tell squares apart at a glance.
 const TABLE_DECIMALS: usize = 3;
@@ -30,11 +30,16 @@ fn square(pos: Pos) -> String {
     format!("line {:>2} col {:>2}", pos.row + 1, pos.col + 1)
 }
 
-impl fmt::Display for Certificate {
+/// A certificate as the explanation `--explain` prints after the answer:
+/// `Explained(&certificate).to_string()`.
+#[derive(Debug, Clone, Copy)]
+pub struct Explained<'a>(pub &'a Certificate);
+
+impl fmt::Display for Explained<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_values(f)?;
         writeln!(f)?;
-        if self.ladders.is_empty() {
+        if self.0.ladders.is_empty() {
             writeln!(f, "No ladders: every value comes from the die alone.")?;
         } else {
             self.write_choice_map(f)?;
@@ -46,12 +51,12 @@ impl fmt::Display for Certificate {
             "\nThe answer is the value of the start (line {}, column {}): {:.EXACT_DECIMALS$}.",
             START.row + 1,
             START.col + 1,
-            self.answer()
+            self.0.answer()
         )
     }
 }
 
-impl Certificate {
+impl Explained<'_> {
     /// The expected turns of every square as a table, rows and columns as in the input.
     fn write_values(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -64,7 +69,7 @@ impl Certificate {
         )?;
         let header = (1..=SIZE).format_with("", |col, f| f(&format_args!("{col:>TABLE_WIDTH$}")));
         writeln!(f, "{:<7}{header}", "col")?;
-        for (row, values) in self.expected.iter().enumerate() {
+        for (row, values) in self.0.expected.iter().enumerate() {
             let values = values.iter().format_with("", |value, f| {
                 f(&format_args!("{value:>TABLE_WIDTH$.TABLE_DECIMALS$}"))
             });
@@ -86,7 +91,7 @@ impl Certificate {
         )?;
         let choice_at = |row: usize, col: usize| {
             let pos = Pos::new(row, col);
-            match self.ladders.iter().find(|ladder| ladder.base == pos) {
+            match self.0.ladders.iter().find(|ladder| ladder.base == pos) {
                 Some(ladder) if ladder.climb => '^',
                 Some(_) => '-',
                 None => '.',
@@ -109,7 +114,7 @@ impl Certificate {
             "  {:<SQUARE_WIDTH$}  {:<SQUARE_WIDTH$}  {:>VALUE_WIDTH$}   {:>VALUE_WIDTH$}  choice",
             "base", "top", "staying", "at the top"
         )?;
-        for ladder in &self.ladders {
+        for ladder in &self.0.ladders {
             writeln!(f, "  {}", describe(ladder))?;
         }
         Ok(())

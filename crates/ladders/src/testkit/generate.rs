@@ -130,7 +130,7 @@ pub fn random_heights(rng: &mut fastrand::Rng, style: &Style) -> [[u8; SIZE]; SI
 /// A random legal board of `style`.
 pub fn random_board(rng: &mut fastrand::Rng, style: &Style) -> Board {
     // `random_heights` keeps every promise: heights in 1..=row, none on the start square.
-    Board::from_checked(random_heights(rng, style))
+    super::board_of(random_heights(rng, style))
 }
 
 /// A random legal board for stress case at `scale`: a board of a random style, then cut
@@ -155,5 +155,5 @@ pub fn generate(rng: &mut fastrand::Rng, scale: f64) -> Board {
     for &(row, col) in bases.iter().skip(most) {
         heights[row][col] = 0;
     }
-    Board::from_checked(heights)
+    super::board_of(heights)
 }

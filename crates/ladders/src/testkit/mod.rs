@@ -8,6 +8,7 @@ pub mod simpler;
 use gridkit::testkit::{Flawed, ProblemKit};
 
 use crate::Board;
+use crate::board::SIZE;
 
 /// The `ladders` problem as the test tools see it; an input is one board.
 pub struct Kit;
@@ -40,6 +41,15 @@ impl ProblemKit for Kit {
     }
 
     fn explain(input: &Board) -> String {
-        crate::certify(input).to_string()
+        crate::Explained(&crate::certify(input)).to_string()
     }
+}
+
+/// The board of `heights`, which the caller promises keep every rule of the statement.
+///
+/// # Panics
+/// A height the statement rules out.
+pub(crate) fn board_of(heights: [[u8; SIZE]; SIZE]) -> Board {
+    Board::from_heights(&heights)
+        .unwrap_or_else(|error| panic!("generated heights break a rule: {error}"))
 }

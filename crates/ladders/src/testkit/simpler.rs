@@ -16,7 +16,7 @@ pub fn simpler(board: &Board) -> Vec<Board> {
         .collect();
     let mut candidates: Vec<Board> = Vec::new();
     let mut offer = |candidate: [[u8; SIZE]; SIZE]| {
-        let candidate = Board::from_checked(candidate);
+        let candidate = super::board_of(candidate);
         if candidate != *board && !candidates.contains(&candidate) {
             candidates.push(candidate);
         }

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use gridkit::picture::{Board, LINE, MARGIN, MAX_WIDTH, Strip, Svg, colour, legend};
 
-use super::{Certificate, Evidence};
-use crate::board::{ANNA, Board as Statues, SIZE, Square};
+use crate::board::BoardExt;
+use crate::{ANNA, Board as Statues, Certificate, Evidence, SIZE, Square};
 
 /// The side of a square of the small boards.
 const CELL: f64 = 18.0;
@@ -195,7 +195,7 @@ mod tests {
     use gridkit::picture::render::{brightness, distance, pixel, render};
 
     use super::*;
-    use crate::board::MARIA;
+    use crate::MARIA;
     use crate::certificate::certify;
 
     #[test]

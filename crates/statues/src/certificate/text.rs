@@ -7,8 +7,8 @@ use std::fmt::{self, Display};
 use gridkit::explain::{draw, run_lengths};
 use itertools::Itertools;
 
-use super::{Certificate, Evidence};
-use crate::board::{ANNA, Board, MARIA, SIZE, Square};
+use crate::board::BoardExt;
+use crate::{ANNA, Board, Certificate, Evidence, MARIA, SIZE, Square};
 
 /// Boards drawn next to each other in one band.
 const BOARDS_PER_BAND: usize = 4;
@@ -18,11 +18,17 @@ const GAP: usize = 3;
 const NUMBERING: &str =
     "Rows 1 to 8 from the top (row 1 is the input's first line), columns 1 to 8 from the left.";
 
-impl Display for Certificate {
+/// A certificate as the explanation `--explain` prints after the answer:
+/// `Explained(&certificate).to_string()`.
+#[derive(Debug, Clone, Copy)]
+pub struct Explained<'a>(pub &'a Certificate);
+
+impl Display for Explained<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.evidence {
-            Evidence::Walk(walk) => write_walk(f, &self.board, walk),
-            Evidence::Cornered(safe) => write_cornered(f, &self.board, safe),
+        let Explained(certificate) = *self;
+        match &certificate.evidence {
+            Evidence::Walk(walk) => write_walk(f, &certificate.board, walk),
+            Evidence::Cornered(safe) => write_cornered(f, &certificate.board, safe),
         }
     }
 }

@@ -40,6 +40,6 @@ impl ProblemKit for Kit {
     }
 
     fn explain(board: &Board) -> String {
-        crate::certify(board).to_string()
+        crate::Explained(&crate::certify(board)).to_string()
     }
 }

@@ -1,6 +1,9 @@
-//! The board as the input gives it: ten rows of ladder heights, top row first.
+//! The input model: the board as the input gives it, ten rows of ladder heights, top row
+//! first.
 
 use std::fmt;
+
+use gridkit::InputResult;
 
 /// The board is always 10 x 10.
 pub const SIZE: usize = 10;
@@ -19,6 +22,23 @@ impl Board {
     /// Wraps heights already checked by the parser.
     pub(crate) fn from_checked(heights: [[u8; SIZE]; SIZE]) -> Self {
         Self { heights }
+    }
+
+    /// The board of `heights` (top row first), if they keep the statement's promises:
+    /// written as the input would give them and read back by
+    /// [`parse_board`](crate::parse_board), so with the same checks and messages.
+    ///
+    /// # Errors
+    /// As [`parse_board`](crate::parse_board), on that text.
+    pub fn from_heights(heights: &[[u8; SIZE]; SIZE]) -> InputResult<Self> {
+        let text: String = heights
+            .iter()
+            .map(|row| {
+                let heights: Vec<String> = row.iter().map(u8::to_string).collect();
+                heights.join(" ") + "\n"
+            })
+            .collect();
+        crate::parse_board(text.as_bytes())
     }
 
     /// The height of the ladder at `row` (from the top) and `col` (from the left), 0 for

@@ -1,7 +1,8 @@
 //! The checker of a [`Certificate`]: it replays the evidence by the rules alone and never
-//! solves. From the crate it takes only the parsed [`Board`] and the certificate's data
-//! types; moves, falls and the squares of the board are re-derived here in a few lines
-//! (statues moved literally, one row a round), simpler than the solver's search.
+//! solves (this crate holds no solver to call). It trusts the input model ([`Board`], read
+//! by [`parse`](crate::parse)) and the certificate's data types; moves and falls are
+//! re-derived here in a few lines (statues moved literally, one row a round), simpler than
+//! the solver's search over (square, time).
 //!
 //! It verifies, first, that the certificate is for the board on stdin (the same rows);
 //! then, for a walk (`WIN`): it starts on Maria's square, every step is a king move or a
@@ -9,22 +10,16 @@
 //! once no statue is left; for the sets (`LOSE`): the first holds Maria's start, every
 //! move from a square of a set that survives the fall lands in the next set, none reaches
 //! Anna, and the last set is empty. The rounds in its messages count from 1.
+//!
+//! What it trusts beyond that is only the statement: that a statue falls one row a round
+//! and leaves from the bottom row, that Maria moves first and wins on arrival, and that
+//! once no statue is left nothing can stop her walking to Anna.
 
 use std::collections::BTreeSet;
 use std::fmt;
 
-use crate::board::Board;
+use crate::board::{ANNA, Board, MARIA, SIZE, Square};
 use crate::certificate::{Certificate, Evidence};
-
-/// The board is 8 x 8.
-const SIZE: usize = 8;
-/// Maria's start: bottom-left.
-const MARIA: Square = (SIZE - 1, 0);
-/// Anna's square: top-right.
-const ANNA: Square = (0, SIZE - 1);
-
-/// (row, column), both from 0.
-type Square = (usize, usize);
 
 /// Why a certificate proves nothing: the first false step, in the statement's terms.
 /// Round `r` is Maria's `r`-th move and the fall after it.
