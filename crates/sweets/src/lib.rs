@@ -21,7 +21,8 @@
 //! `sweets --explain` prints the answer, then why it is right: a [`Certificate`]
 //! ([`certificate`]), built with the table and checked before it is printed.
 //! `--certificate` prints it as JSON and `--check FILE` verifies one without solving
-//! ([`check`]). It names the box, the winner, Karlsson's first move when he wins, and why
+//! ([`check`]): the input model, the certificate's types and the checker are the crate
+//! `sweets-proof` ([`sweets_proof`]), which cannot reach this one's solving code. It names the box, the winner, Karlsson's first move when he wins, and why
 //! the box left for the loser to move is lost:
 //! - by the mirror, wherever it applies (the box is symmetric through the centre and the
 //!   centre is empty): the winner answers every move with its mirror image, which never
@@ -38,7 +39,6 @@
 use std::io::{BufRead, Write};
 
 pub mod certificate;
-pub mod check;
 pub mod geometry;
 pub mod parse;
 pub mod reference;
@@ -48,8 +48,9 @@ pub mod table;
 pub mod testkit;
 
 pub use certificate::{Certificate, Winner, certify};
-pub use check::check_certificate;
 pub use geometry::Mask;
+pub use sweets_proof::check;
+pub use sweets_proof::check_certificate;
 
 /// Reads a box from `input` and writes the winner's name to `output`.
 ///
@@ -73,7 +74,7 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
     let certificate = certified(mask)?;
     writeln!(output, "{}", certificate.winner.name())?;
     // A blank line between the answer and the explanation, as every solver prints them.
-    write!(output, "\n{certificate}")?;
+    write!(output, "\n{}", certificate::text::Explanation(&certificate))?;
     output.flush()?;
     Ok(())
 }

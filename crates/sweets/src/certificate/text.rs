@@ -1,5 +1,5 @@
-//! The certificate as text: boxes drawn as the statement draws them, cells named by row
-//! and position.
+//! The certificate as text, what `--explain` prints after the answer: boxes drawn as the
+//! statement draws them, cells named by row and position.
 
 use std::fmt::{self, Display, Formatter};
 
@@ -15,41 +15,50 @@ const GAP: usize = 4;
 /// Prose is wrapped to lines of at most this many characters.
 const WIDTH: usize = 92;
 
-impl Display for Certificate {
+/// A certificate explained to a reader: `format!("{}", Explanation(&certificate))`.
+pub struct Explanation<'a>(pub &'a Certificate);
+
+impl Display for Explanation<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "Cells are named (row,position): rows 1 to 5 from the top, positions from the \
-             left of the row."
-        )?;
-        writeln!(f, "O is a chocolate, . an empty cell.")?;
-        writeln!(f)?;
-        let start = mask_of_box(&self.start);
-        let first_move = self.first_move.as_deref().map(mask_of);
-        match first_move {
-            Some(eaten) => write_first_move(f, start, eaten, &self.proof)?,
-            None => write_the_box(f, start, &self.proof)?,
-        }
-        let lost = start & !first_move.unwrap_or(0);
-        let loser = self.winner.other();
-        match &self.proof {
-            Proof::Mirror => write_mirror(f, lost, loser),
-            Proof::ClosedSet(positions) => {
-                let Some(first) = positions.first() else {
-                    return Ok(());
-                };
-                writeln!(f)?;
-                paragraph(f, &closed_set_proof(positions.len()))?;
-                writeln!(f)?;
-                write_reply_table(f, loser, &first.replies)?;
-                if self.winner == Winner::Lillebror {
-                    if let Some(pair) = first.replies.first() {
-                        writeln!(f)?;
-                        write_example(f, start, pair)?;
-                    }
+        let Self(certificate) = *self;
+        explain(f, certificate)
+    }
+}
+
+/// The explanation of `certificate`.
+fn explain(f: &mut Formatter<'_>, certificate: &Certificate) -> fmt::Result {
+    writeln!(
+        f,
+        "Cells are named (row,position): rows 1 to 5 from the top, positions from the \
+         left of the row."
+    )?;
+    writeln!(f, "O is a chocolate, . an empty cell.")?;
+    writeln!(f)?;
+    let start = mask_of_box(&certificate.start);
+    let first_move = certificate.first_move.as_deref().map(mask_of);
+    match first_move {
+        Some(eaten) => write_first_move(f, start, eaten, &certificate.proof)?,
+        None => write_the_box(f, start, &certificate.proof)?,
+    }
+    let lost = start & !first_move.unwrap_or(0);
+    let loser = certificate.winner.other();
+    match &certificate.proof {
+        Proof::Mirror => write_mirror(f, lost, loser),
+        Proof::ClosedSet(positions) => {
+            let Some(first) = positions.first() else {
+                return Ok(());
+            };
+            writeln!(f)?;
+            paragraph(f, &closed_set_proof(positions.len()))?;
+            writeln!(f)?;
+            write_reply_table(f, loser, &first.replies)?;
+            if certificate.winner == Winner::Lillebror {
+                if let Some(pair) = first.replies.first() {
+                    writeln!(f)?;
+                    write_example(f, start, pair)?;
                 }
-                Ok(())
             }
+            Ok(())
         }
     }
 }

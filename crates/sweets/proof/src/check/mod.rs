@@ -1,8 +1,8 @@
 //! The certificate checker: reads a certificate and the box, and confirms the winner
 //! without solving.
 //!
-//! It uses from the crate only the box as [`parse`] reads it and the certificate's data
-//! types; moves, runs and the half turn come from its own [`hexagon`]. It checks, in
+//! It uses only the box as [`parse`] reads it and the certificate's data types, both of
+//! this crate; moves, runs and the half turn come from its own [`hexagon`]. It checks, in
 //! order:
 //! 1. the certificate is for this box (binding);
 //! 2. Karlsson, and only Karlsson, has a first move, and it is legal;
@@ -28,7 +28,7 @@ use closed::ClosedSet;
 use serde::Deserialize;
 
 use crate::certificate::{Cell, Certificate, Move, Position, Proof, Winner, bounds};
-use crate::parse::{Mask, parse};
+use crate::input::{Mask, parse};
 use hexagon::Hexagon;
 
 /// Reads the box from `input` and the JSON `certificate`, checks the certificate, and
