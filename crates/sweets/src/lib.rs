@@ -29,7 +29,9 @@
 //!   overlaps it; the checker verifies the symmetry and that lemma on its own hexagon;
 //! - otherwise by a closed set of lost boxes, those reached under the winner's replies:
 //!   each lists every legal move with a reply leading back into the set or emptying the
-//!   box; the checker finds the legal moves itself and verifies every reply.
+//!   box; the checker finds the legal moves itself and verifies every reply. `--explain`
+//!   lists every box of the set with its replies, one box at a time, when that fits in a
+//!   few hundred lines, and otherwise says where in `--certificate` they are.
 //!
 //! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized
 //! minimax whose moves are found by walking cube coordinates.
