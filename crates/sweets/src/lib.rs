@@ -132,8 +132,8 @@ fn write_answer<W: Write>(mask: Mask, output: &mut W) -> std::io::Result<()> {
 /// The winner's name: Karlsson moves first.
 pub fn render(first_player_wins: bool) -> &'static str {
     if first_player_wins {
-        "Karlsson"
+        Winner::Karlsson.name()
     } else {
-        "Lillebror"
+        Winner::Lillebror.name()
     }
 }

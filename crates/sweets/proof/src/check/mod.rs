@@ -13,6 +13,13 @@
 //!    back into it or emptying the box).
 //!
 //! The empty box is lost for the player to move: the player who cannot move loses.
+//!
+//! What it trusts: the statement's rules (the box's rows, the three directions a move runs
+//! along, the loser is who cannot move), written down once in [`hexagon`] and the input
+//! model. What it re-derives: every run and every legal move from the cells' places, the
+//! half turn and the mirror lemma on all runs, and, for a closed set, that each box's
+//! listed moves are exactly its legal ones. It holds at most what the certificate's
+//! bounds let it read: each box once, at most one reply per run.
 
 mod closed;
 // Public so the tests can hold its moves against the reference's on every box.
