@@ -2,12 +2,14 @@
 //!
 //! The geometry and the table builder are the library's own modules, compiled here too,
 //! so the stored table is exactly what `sweets::table::compute` returns (a unit test
-//! checks it).
+//! checks it). The geometry takes the box's sizes from the proof crate's input model,
+//! hence the build dependency on `sweets-proof`.
 
 use std::path::PathBuf;
 use std::{env, fs, io};
 
-#[allow(dead_code)]
+// The build script uses only part of the geometry, whose re-exports are for the library.
+#[allow(dead_code, unused_imports)]
 #[path = "src/geometry.rs"]
 mod geometry;
 #[allow(dead_code)]

@@ -4,29 +4,21 @@
 //! In those (row, column) coordinates the three directions of the hexagon's sides are
 //! `(0, +2)` (along a line), `(+1, +1)` (down-right) and `(+1, -1)` (down-left). Cell `i`
 //! is the `i`-th word in reading order and bit `i` of a [`Mask`] says it holds a
-//! chocolate.
+//! chocolate. The box's sizes ([`Mask`], [`CELLS`], [`ROW_LENGTHS`], ...) are the input
+//! model's, from the proof crate; the moves are found here, on the solver's own layout.
 //!
 //! Everything here is computed by `const fn`s, so the solver's tables are compile-time
 //! constants and a mistake in them is a compile error or a failing unit test, not a
 //! runtime surprise.
 
-/// A set of cells: bit `i` is cell `i` in reading order.
-pub type Mask = u32;
+pub use sweets_proof::input::{CELLS, FULL, MAX_LINE, Mask, ROW_LENGTHS, SEGMENT_COUNT};
 
-/// Cells per line of the drawing.
-pub const ROW_LENGTHS: [usize; 5] = [3, 4, 5, 4, 3];
-/// Cells in the box.
-pub const CELLS: usize = 19;
-/// Every cell.
-pub const FULL: Mask = (1 << CELLS) - 1;
 /// The centre cell (line 3, word 3).
 pub const CENTRE: usize = 9;
 
 const ROWS: usize = ROW_LENGTHS.len();
 /// Text columns 0..=8 hold cells.
 const COLUMNS: usize = 9;
-/// The longest line of the box.
-pub const MAX_LINE: usize = 5;
 /// (row step, column step) of the three directions.
 const DIRECTIONS: [(isize, isize); 3] = [(0, 2), (1, 1), (1, -1)];
 /// Marks a (row, column) that holds no cell.
@@ -136,10 +128,6 @@ pub const LINES: [Line; LINE_COUNT] = {
     assert!(found == LINE_COUNT, "the box has 15 maximal lines");
     lines
 };
-
-/// Number of distinct segments (as cell sets): 47 runs per direction, with the 19 single
-/// cells counted once instead of three times.
-pub const SEGMENT_COUNT: usize = 103;
 
 /// Every legal move of the full box, as the set of cells it eats: each run of one or more
 /// consecutive cells of a maximal line, each set once (a single cell lies on three lines).

@@ -21,14 +21,17 @@
 //! `sweets --explain` prints the answer, then why it is right: a [`Certificate`]
 //! ([`certificate`]), built with the table and checked before it is printed.
 //! `--certificate` prints it as JSON and `--check FILE` verifies one without solving
-//! ([`check`]). It names the box, the winner, Karlsson's first move when he wins, and why
+//! ([`check`]): the input model, the certificate's types and the checker are the crate
+//! `sweets-proof` ([`sweets_proof`]), which cannot reach this one's solving code. It names the box, the winner, Karlsson's first move when he wins, and why
 //! the box left for the loser to move is lost:
 //! - by the mirror, wherever it applies (the box is symmetric through the centre and the
 //!   centre is empty): the winner answers every move with its mirror image, which never
 //!   overlaps it; the checker verifies the symmetry and that lemma on its own hexagon;
 //! - otherwise by a closed set of lost boxes, those reached under the winner's replies:
 //!   each lists every legal move with a reply leading back into the set or emptying the
-//!   box; the checker finds the legal moves itself and verifies every reply.
+//!   box; the checker finds the legal moves itself and verifies every reply. `--explain`
+//!   lists every box of the set with its replies, one box at a time, when that fits in a
+//!   few hundred lines, and otherwise says where in `--certificate` they are.
 //!
 //! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized
 //! minimax whose moves are found by walking cube coordinates.
@@ -38,7 +41,6 @@
 use std::io::{BufRead, Write};
 
 pub mod certificate;
-pub mod check;
 pub mod geometry;
 pub mod parse;
 pub mod reference;
@@ -48,8 +50,9 @@ pub mod table;
 pub mod testkit;
 
 pub use certificate::{Certificate, Winner, certify};
-pub use check::check_certificate;
 pub use geometry::Mask;
+pub use sweets_proof::check;
+pub use sweets_proof::check_certificate;
 
 /// Reads a box from `input` and writes the winner's name to `output`.
 ///
@@ -73,7 +76,7 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
     let certificate = certified(mask)?;
     writeln!(output, "{}", certificate.winner.name())?;
     // A blank line between the answer and the explanation, as every solver prints them.
-    write!(output, "\n{certificate}")?;
+    write!(output, "\n{}", certificate::text::Explanation(&certificate))?;
     output.flush()?;
     Ok(())
 }
@@ -129,8 +132,8 @@ fn write_answer<W: Write>(mask: Mask, output: &mut W) -> std::io::Result<()> {
 /// The winner's name: Karlsson moves first.
 pub fn render(first_player_wins: bool) -> &'static str {
     if first_player_wins {
-        "Karlsson"
+        Winner::Karlsson.name()
     } else {
-        "Lillebror"
+        Winner::Lillebror.name()
     }
 }

@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
             explain: sweets::explain,
             picture: sweets::picture,
             certificate: sweets::print_certificate,
-            check: sweets::check_certificate,
+            check: sweets_proof::check_certificate,
         },
     )
 }

@@ -35,3 +35,17 @@ fn no_explanation_line_is_over_100_characters() {
         }
     }
 }
+
+#[test]
+fn explanations_of_large_closed_sets_stay_readable() {
+    // Boxes across the whole range: a closed set is listed box by box in at most 300
+    // lines, or left to --certificate; with the first box's replies (at most 103) and the
+    // prose and drawings, no explanation runs past 500 lines of at most 100 characters.
+    for mask in (1..=sweets::geometry::FULL).step_by(997) {
+        let explanation = explanation(&sweets::parse::draw(mask));
+        assert!(explanation.lines().count() <= 500, "{mask:b}");
+        for line in explanation.lines() {
+            assert!(line.chars().count() <= 100, "{mask:b}: {line}");
+        }
+    }
+}

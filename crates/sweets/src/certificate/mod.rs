@@ -1,158 +1,26 @@
-//! Why the winner wins, as a certificate: data a checker verifies move by move without
-//! solving (see [`crate::check`]).
+//! Why the winner wins, as a certificate built with the solver's table: data the proof
+//! crate's checker verifies move by move without solving (see [`sweets_proof::check`]).
 //!
-//! A certificate names the box, the winner, Karlsson's first move when he wins, and a
-//! proof that the box left for the loser to move is lost, in one of two forms:
-//! - the mirror: the box is the same turned half a turn about the centre and the centre
-//!   is empty, so the winner answers every move with its mirror image through the centre
-//!   (`mirror.rs`);
-//! - a closed set: boxes each listing every legal move with the winner's reply, a reply
-//!   that leads back into the set or empties the box (`closed.rs`).
+//! The certificate's types are the proof crate's ([`sweets_proof::certificate`]),
+//! re-exported here; this module chooses what goes in them:
+//! - the mirror wherever it applies (`mirror.rs`): the box left for the loser is the same
+//!   turned half a turn about the centre and the centre is empty; it is two lines instead
+//!   of a list;
+//! - otherwise a closed set (`closed.rs`): the boxes reached under the winner's replies,
+//!   each listing every legal move with the reply.
 //!
-//! The mirror is used wherever it applies: it is two lines instead of a list. The moves
-//! are chosen with the solver's table; nothing in the certificate asks to be trusted.
-//!
-//! In the JSON, a box is written as its five rows joined by `/`, each row its cells from
-//! the left, `O` a chocolate and `.` an empty cell; a move is the list of the cells it
-//! eats, each cell `[row, position]`, both counted from 1.
+//! The moves are chosen with the solver's table; nothing in the certificate asks to be
+//! trusted. [`text`] and `picture.rs` explain a certificate to a reader.
 
 mod closed;
 mod mirror;
 pub(crate) mod picture;
-mod text;
+pub mod text;
 
-use serde::{Deserialize, Serialize};
+pub use sweets_proof::certificate::{Cell, Certificate, Move, Position, Proof, Reply, Winner};
 
 use crate::geometry::{CELLS, Mask, ROW_LENGTHS, legal_moves, row_and_position};
 use crate::solve::first_player_wins;
-
-/// The proof of the winner of one box, as `--certificate` prints it and `--check` reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Certificate {
-    /// The box the certificate is for, written as [`box_text`] writes it.
-    #[serde(rename = "box", deserialize_with = "bounds::written_box")]
-    pub start: String,
-    /// Who wins.
-    pub winner: Winner,
-    /// Karlsson's first move: present exactly when he is the winner.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "bounds::first_move"
-    )]
-    pub first_move: Option<Move>,
-    /// Why the box left for the loser to move (the box itself when Lillebror wins) is lost.
-    pub proof: Proof,
-}
-
-/// One of the two players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Winner {
-    /// Moves first.
-    Karlsson,
-    /// Moves second.
-    Lillebror,
-}
-
-impl Winner {
-    /// The name as the problem's output prints it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Karlsson => "Karlsson",
-            Self::Lillebror => "Lillebror",
-        }
-    }
-
-    /// The other player.
-    pub fn other(self) -> Self {
-        match self {
-            Self::Karlsson => Self::Lillebror,
-            Self::Lillebror => Self::Karlsson,
-        }
-    }
-}
-
-/// Why the box left for the loser to move is lost.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Proof {
-    /// The box is symmetric through the centre and the centre is empty: the winner
-    /// answers each move with its mirror image through the centre.
-    Mirror,
-    /// Boxes lost for the player to move, among them the box to prove lost (listed first
-    /// here, in any place for the checker); each lists every legal move with a reply that
-    /// leads back into the set or empties the box.
-    ClosedSet(#[serde(deserialize_with = "bounds::closed_set")] Vec<Position>),
-}
-
-/// One box of a closed set: lost for the player to move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Position {
-    /// The box, written as [`box_text`] writes it.
-    #[serde(rename = "box", deserialize_with = "bounds::written_box")]
-    pub chocolates: String,
-    /// Every legal move of the box, each with the winner's reply.
-    #[serde(deserialize_with = "bounds::replies")]
-    pub replies: Vec<Reply>,
-}
-
-/// The loser's move and the winner's answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reply {
-    /// What the player to move eats.
-    #[serde(rename = "move", deserialize_with = "bounds::one_move")]
-    pub eaten: Move,
-    /// What the winner eats next.
-    #[serde(deserialize_with = "bounds::one_move")]
-    pub reply: Move,
-}
-
-/// The cells a move eats, in reading order.
-pub type Move = Vec<Cell>;
-
-/// A cell as `[row, position]`, both counted from 1: row 1 is the top line of the box,
-/// position 1 the leftmost cell of the row.
-pub type Cell = [usize; 2];
-
-/// How long each part of a certificate may be, enforced while it is read: a box is
-/// written in `CELLS + 4` bytes; a move eats at most a whole line of `MAX_LINE` cells; a
-/// box has at most `SEGMENT_COUNT` legal moves, one reply each; a closed set holds each
-/// of the `2^CELLS` boxes at most once.
-pub(crate) mod bounds {
-    use gridkit::certificate::bounded::{list, plain, text};
-    use serde::Deserializer;
-    use serde::de::DeserializeSeed;
-
-    use super::{Move, Position, Reply};
-    use crate::geometry::{CELLS, MAX_LINE, ROW_LENGTHS, SEGMENT_COUNT};
-
-    pub fn written_box<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        text(CELLS + ROW_LENGTHS.len() - 1, "a box").deserialize(deserializer)
-    }
-
-    pub fn one_move<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        list(MAX_LINE, "a move", plain()).deserialize(deserializer)
-    }
-
-    pub fn first_move<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Option<Move>, D::Error> {
-        one_move(deserializer).map(Some)
-    }
-
-    pub fn replies<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Reply>, D::Error> {
-        list(SEGMENT_COUNT, "the replies of a box", plain()).deserialize(deserializer)
-    }
-
-    pub fn closed_set<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Vec<Position>, D::Error> {
-        list(1 << CELLS, "the closed set", plain()).deserialize(deserializer)
-    }
-}
 
 /// The certificate of `start`.
 ///
@@ -208,7 +76,8 @@ fn moves_in_reading_order(mask: Mask) -> Vec<Mask> {
     moves
 }
 
-/// `mask` as the certificate writes a box: rows joined by `/`, `O` a chocolate.
+/// `mask` as the certificate writes a box: rows joined by `/`, `O` a chocolate, `.` an
+/// empty cell.
 pub fn box_text(mask: Mask) -> String {
     let mut text = String::new();
     let mut cell = 0;

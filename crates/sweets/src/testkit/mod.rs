@@ -43,6 +43,6 @@ impl ProblemKit for Kit {
     }
 
     fn explain(mask: &Mask) -> String {
-        crate::certify(*mask).to_string()
+        crate::certificate::text::Explanation(&crate::certify(*mask)).to_string()
     }
 }

@@ -1,8 +1,8 @@
 //! The certificate checker: reads a certificate and the box, and confirms the winner
 //! without solving.
 //!
-//! It uses from the crate only the box as [`parse`] reads it and the certificate's data
-//! types; moves, runs and the half turn come from its own [`hexagon`]. It checks, in
+//! It uses only the box as [`parse`] reads it and the certificate's data types, both of
+//! this crate; moves, runs and the half turn come from its own [`hexagon`]. It checks, in
 //! order:
 //! 1. the certificate is for this box (binding);
 //! 2. Karlsson, and only Karlsson, has a first move, and it is legal;
@@ -13,6 +13,13 @@
 //!    back into it or emptying the box).
 //!
 //! The empty box is lost for the player to move: the player who cannot move loses.
+//!
+//! What it trusts: the statement's rules (the box's rows, the three directions a move runs
+//! along, the loser is who cannot move), written down once in [`hexagon`] and the input
+//! model. What it re-derives: every run and every legal move from the cells' places, the
+//! half turn and the mirror lemma on all runs, and, for a closed set, that each box's
+//! listed moves are exactly its legal ones. It holds at most what the certificate's
+//! bounds let it read: each box once, at most one reply per run.
 
 mod closed;
 // Public so the tests can hold its moves against the reference's on every box.
@@ -28,7 +35,7 @@ use closed::ClosedSet;
 use serde::Deserialize;
 
 use crate::certificate::{Cell, Certificate, Move, Position, Proof, Winner, bounds};
-use crate::parse::{Mask, parse};
+use crate::input::{Mask, parse};
 use hexagon::Hexagon;
 
 /// Reads the box from `input` and the JSON `certificate`, checks the certificate, and

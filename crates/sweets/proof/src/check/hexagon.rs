@@ -7,10 +7,7 @@
 //! `(1, -1)`, and the half turn about the centre `(2, 4)` maps `(r, c)` to `(4 - r, 8 - c)`.
 
 use crate::certificate::Cell;
-use crate::parse::Mask;
-
-/// Cells in each row of the box, top to bottom.
-const ROW_LENGTHS: [usize; 5] = [3, 4, 5, 4, 3];
+use crate::input::{Mask, ROW_LENGTHS};
 /// The three directions of the hexagon's sides, as (row, column) steps.
 const STEPS: [(i32, i32); 3] = [(0, 2), (1, 1), (1, -1)];
 /// The centre's (row, column).
@@ -224,6 +221,18 @@ mod tests {
                 .count(),
             3
         );
+    }
+
+    #[test]
+    fn the_certificate_bounds_admit_every_move() {
+        // The bounds a certificate is read with: a move eats at most `MAX_LINE` cells and a
+        // box has at most `SEGMENT_COUNT` moves.
+        use crate::input::{MAX_LINE, SEGMENT_COUNT};
+        let hexagon = Hexagon::new();
+        assert_eq!(hexagon.runs().len(), SEGMENT_COUNT);
+        let longest = hexagon.runs().iter().map(|run| run.count_ones()).max();
+        assert_eq!(longest, Some(MAX_LINE as u32));
+        assert_eq!(hexagon.cells_of(!0).count(), crate::input::CELLS);
     }
 
     #[test]

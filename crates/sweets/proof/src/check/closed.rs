@@ -19,10 +19,10 @@ use serde::de::{self, SeqAccess, Visitor};
 
 use super::hexagon::Hexagon;
 use crate::certificate::{Position, Winner};
-use crate::parse::Mask;
+use crate::input::{CELLS, Mask};
 
 /// The most boxes a closed set may hold: each box of the hexagon once.
-pub const MAX_BOXES: usize = 1 << 19;
+pub const MAX_BOXES: usize = 1 << CELLS;
 
 /// A closed set read into masks: each box, and its (move, reply) pairs in order.
 #[derive(Debug, Default)]

@@ -9,7 +9,7 @@
 //! therefore always leaves the other a reply and runs out of moves first.
 
 use super::hexagon::Hexagon;
-use crate::parse::Mask;
+use crate::input::Mask;
 
 /// The lemma above, for every run of the box.
 ///
