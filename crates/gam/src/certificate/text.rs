@@ -130,7 +130,7 @@ fn strategy(f: &mut fmt::Formatter<'_>, certificate: &TestCertificate) -> fmt::R
             }
         ),
     )?;
-    let positions = certificate.positions();
+    let positions = positions(certificate);
     let shown = if positions <= LISTED_POSITIONS {
         m
     } else {
@@ -182,6 +182,16 @@ fn strategy(f: &mut fmt::Formatter<'_>, certificate: &TestCertificate) -> fmt::R
         }
     }
     Ok(())
+}
+
+/// How many positions the strategy covers: a rule covers one per square of `against`.
+fn positions(certificate: &TestCertificate) -> usize {
+    certificate
+        .strategy
+        .iter()
+        .flatten()
+        .map(|rule| rule.against.len())
+        .sum()
 }
 
 /// A's move against B on the squares of `rule.against`.
@@ -331,6 +341,7 @@ fn wrap(text: &str, indent: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::certificate::Certify;
 
     #[test]
     fn wrapping_keeps_squares_whole_and_lines_short() {
