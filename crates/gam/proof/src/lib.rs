@@ -25,11 +25,11 @@
 //! brute force of the literal game, which assumes nothing about shortest paths (the
 //! solver crate's `reference`): `tests/certificate.rs`
 //! (`the_layered_game_decides_the_literal_game_on_small_boards`) confirms this checker's
-//! verdict on 4,125 generated boards of up to 144 white squares, from the start and from
-//! each of the 11,608 positions the winner's strategy lets arise (among the boards, 46
-//! even-distance wins for A and 1,849 for B); `tests/agreement.rs` confirms the layered
-//! game's winner (the solver's) on all 9,264 boards of 2 x 2 and 3 x 3 and on 6,985
-//! random small ones.
+//! verdict on 4,125 generated boards whose starts' region has at most 144 white squares
+//! (what the brute force can store), from the start and from each of the 11,608
+//! positions the winner's strategy lets arise (among the boards, 46 even-distance wins
+//! for A and 1,849 for B); `tests/agreement.rs` confirms the layered game's winner (the
+//! solver's) on all 9,264 boards of 2 x 2 and 3 x 3 and on 6,985 random small ones.
 #![forbid(unsafe_code)]
 
 pub mod board;

@@ -50,7 +50,7 @@ const LEMMA: [&str; 7] = [
      jump forward over B any more, and B arrives first. If A can always avoid that, A wins.",
     "Checked: the literal game, solved by brute force, agrees with this from the start on every \
      2 x 2 and 3 x 3 board, and from every position of the winner's strategy on thousands of \
-     random boards of up to 144 white squares.",
+     random boards small enough for it.",
 ];
 
 /// The lemma, its numbered steps wrapped under their text.
