@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
             explain: gam::explain,
             picture: gam::picture,
             certificate: gam::print_certificate,
-            check: gam::check_certificate,
+            check: gam_proof::check_certificate,
         },
     )
 }

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use fastrand::Rng;
 use gam::bfs::{UNREACHED, bfs_by};
-use gam::certificate::{Certificate, Rule, Square, TestCertificate};
+use gam::certificate::{Certificate, Certify, Rule, Square, TestCertificate};
 use gam::check::check;
 use gam::testkit::{Kit, answers};
 use gam::{Board, Player, reference, solve};

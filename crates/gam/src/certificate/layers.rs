@@ -1,9 +1,7 @@
 //! The squares on shortest paths between the starts, layer by layer, found by two plain
 //! breadth-first searches (the explanation does not need the solver's packed layout).
 
-use crate::bfs::{UNREACHED, bfs_by};
-
-use crate::board::Board;
+use crate::board::{Board, FAR};
 
 /// No layer or slot: the square lies on no shortest path.
 const OFF_PATH: u32 = u32::MAX;
@@ -23,14 +21,9 @@ pub struct Layers<'a> {
 impl<'a> Layers<'a> {
     /// The layers of `board`; `None` when no white path joins the starts.
     pub fn new(board: &'a Board) -> Option<Layers<'a>> {
-        let from = |start: usize| {
-            bfs_by(board.white.len(), &[start], |square| {
-                board.white_neighbours(square)
-            })
-        };
-        let (from_a, from_b) = (from(board.a), from(board.b));
+        let (from_a, from_b) = (board.distances(board.a), board.distances(board.b));
         let distance = from_a[board.b];
-        if distance == UNREACHED {
+        if distance == FAR {
             return None;
         }
         let mut squares = vec![Vec::new(); distance as usize + 1];
@@ -38,7 +31,7 @@ impl<'a> Layers<'a> {
         let mut slot = vec![OFF_PATH; board.white.len()];
         for square in 0..board.white.len() {
             let (to_a, to_b) = (from_a[square], from_b[square]);
-            if to_a != UNREACHED && to_b != UNREACHED && to_a + to_b == distance {
+            if to_a != FAR && to_b != FAR && to_a + to_b == distance {
                 let members = &mut squares[to_a as usize];
                 layer[square] = to_a;
                 slot[square] = members.len() as u32;

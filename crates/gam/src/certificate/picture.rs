@@ -213,6 +213,7 @@ mod tests {
 
     use super::*;
     use crate::board::Board as Gam;
+    use crate::certificate::Certify;
 
     fn layout(n: usize) -> Board {
         Board::fit(

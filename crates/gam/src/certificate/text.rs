@@ -1,8 +1,9 @@
 //! The certificate as text for a terminal (what `--explain` prints after the answers):
-//! squares as (row, column) numbered from 1 as the input lists them, the layers of the
-//! shortest paths, the winner's strategy rule by rule when it is small (else its size
-//! and its first round), and boards up to `DRAWN_UP_TO` squares a side drawn. Lines
-//! are wrapped at [`WIDTH`] characters.
+//! per test the squares as (row, column) numbered from 1 as the input lists them, the
+//! layers of the shortest paths, the winner's strategy rule by rule when it is small
+//! (else its size and as many of its first rounds as fit `SHOWN_LINES` lines), and
+//! boards up to `DRAWN_UP_TO` squares a side drawn; under the first test, the lemma
+//! every answer relies on, with its argument. Lines are wrapped at [`WIDTH`] characters.
 
 use std::fmt::{self, Display};
 
@@ -18,8 +19,48 @@ pub const WIDTH: usize = 100;
 const DRAWN_UP_TO: usize = 40;
 /// Strategies covering at most this many positions are listed rule by rule.
 const LISTED_POSITIONS: usize = 60;
+/// Of a larger strategy, whole rounds from the first are listed while their lines add up
+/// to at most this many (round 1 always).
+const SHOWN_LINES: usize = 24;
 /// Distances up to this have every layer's size listed; longer ones a summary.
 const LISTED_LAYERS: usize = 60;
+
+/// The lemma every certificate relies on, with its argument (the crate header's, in
+/// words), after the claim: printed once, under the first test, which has just defined
+/// `D` and the layers.
+const LEMMA: [&str; 7] = [
+    "The lemma every answer relies on: both players keep to shortest paths, A moving from layer k \
+     to k + 1 and B from layer D - k to D - k - 1, and B wins exactly when his move D/2 steps onto \
+     A's square, in the middle layer k = D/2. Why, calling a player's distance to the other's \
+     start his need, D for both at first:",
+    "1. A player can always lower his need by at least one per move along a shortest path; if the \
+     other piece blocks it, he jumps over it along the path, lowering it by two. No move lowers it \
+     by more, so a jump gains at most one move in the race.",
+    "2. Colour the board like a chessboard: a step changes a piece's colour, a jump keeps it. A \
+     player can jump only when, at his turn, the pieces stand on different colours; a step leaves \
+     that to the same player, a jump hands it to the other. So jumps alternate, and the first can \
+     be A's only if D is odd, B's only if D is even.",
+    "3. D odd: A races. The first jump can only be A's, so B never has more jumps than A, and A, \
+     moving first, arrives first.",
+    "4. D even: racing, A arrives first, so B must make the first jump and waste no move. Before \
+     any jump a detour costs two moves (paths between two squares all have the same parity), \
+     more than a jump wins back: whoever leaves his shortest paths loses. On them, A stands on \
+     layer k after his move k, and B on layer D - k after his: the same square only if k = D/2.",
+    "5. There B steps onto A and jumps over him, landing behind him (where A came from): A cannot \
+     jump forward over B any more, and B arrives first. If A can always avoid that, A wins.",
+    "Checked: the literal game, solved by brute force, agrees with this from the start on every \
+     2 x 2 and 3 x 3 board, and from every position of the winner's strategy on thousands of \
+     random boards small enough for it.",
+];
+
+/// The lemma, its numbered steps wrapped under their text.
+fn lemma(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    for text in LEMMA {
+        let numbered = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        wrapped(f, text, if numbered { "   " } else { "" })?;
+    }
+    Ok(())
+}
 
 /// One test's part of the explanation: a heading, after an empty line unless it is the
 /// first, then the certificate in words.
@@ -58,13 +99,16 @@ impl Display for TestOfFile<'_> {
                 layer_sizes(board, d)
             ),
         )?;
-        paragraph(
-            f,
-            "Both players keep to shortest paths (leaving one costs two moves): A moves from \
-             layer k to k + 1, B from layer D - k to D - k - 1. Only in the middle layer can \
-             B step onto A's square; jumping over it, he wins the race. Without that jump A, \
-             moving first, arrives first.",
-        )?;
+        if self.test == 1 {
+            lemma(f)?;
+        } else {
+            paragraph(
+                f,
+                "By the lemma argued under test 1, A moves from layer k to k + 1 and B from \
+                 layer D - k to D - k - 1, and B wins exactly when his move D/2 steps onto A's \
+                 square.",
+            )?;
+        }
         if d % 2 == 1 {
             paragraph(
                 f,
@@ -112,7 +156,7 @@ fn layer_sizes(board: &Board, d: usize) -> String {
     )
 }
 
-/// The winner's strategy: rule by rule when small, else its size and round 1.
+/// The winner's strategy: rule by rule when small, else its size and its first rounds.
 fn strategy(f: &mut fmt::Formatter<'_>, certificate: &TestCertificate) -> fmt::Result {
     let m = certificate.distance / 2;
     let winner = certificate.winner;
@@ -130,58 +174,116 @@ fn strategy(f: &mut fmt::Formatter<'_>, certificate: &TestCertificate) -> fmt::R
             }
         ),
     )?;
-    let positions = certificate.positions();
-    let shown = if positions <= LISTED_POSITIONS {
-        m
-    } else {
-        let rules: usize = certificate.strategy.iter().map(Vec::len).sum();
-        let (busiest, most) = certificate
-            .strategy
-            .iter()
-            .map(|round| round.iter().map(|rule| rule.against.len()).sum::<usize>())
-            .enumerate()
-            .max_by_key(|&(round, count)| (count, std::cmp::Reverse(round)))
-            .unwrap_or((0, 0));
-        paragraph(
-            f,
-            &format!(
-                "Summary: the strategy has {rules} rules covering {positions} positions, at \
-                 most {most} in one round (round {}); too many to list here (more than \
-                 {LISTED_POSITIONS}), so only round 1 follows. `gam --certificate` prints \
-                 every rule.",
-                busiest + 1
-            ),
-        )?;
-        1
-    };
-    for (index, round) in certificate.strategy.iter().take(shown).enumerate() {
-        let r = index + 1;
-        // One line per square of the winner's: the rules are sorted by it.
-        for group in round.chunk_by(|first, second| first.from == second.from) {
-            let mut replies: Vec<String> = group
-                .iter()
-                .map(|rule| match winner {
-                    Player::A => a_reply(rule, r == m),
-                    Player::B => b_reply(rule),
-                })
-                .collect();
-            if winner == Player::B && r == m {
-                // Every reply of the last round is the same: onto A's square.
-                let squares: Vec<Square> = group.iter().map(|rule| rule.to).collect();
-                replies = vec![format!(
-                    "A to {}, B steps onto A there and jumps over him",
-                    either(&squares)
-                )];
-            }
-            let line = format!(
-                "  round {r}: {winner} on {}: {}.",
-                square(group[0].from),
-                replies.join("; ")
-            );
-            wrapped(f, &line, "    ")?;
+    let positions = positions(certificate);
+    if positions <= LISTED_POSITIONS {
+        for r in 1..=m {
+            f.write_str(&round(certificate, r))?;
         }
+        return Ok(());
+    }
+    // A large strategy: whole rounds from the first, while their lines fit the budget
+    // (round 1 always: its lines are one per square next to A's start at most).
+    let mut shown = Vec::new();
+    let mut lines = 0;
+    for r in 1..=m {
+        let text = round(certificate, r);
+        lines += text.lines().count();
+        if r > 1 && lines > SHOWN_LINES {
+            break;
+        }
+        shown.push(text);
+    }
+    let rules: usize = certificate.strategy.iter().map(Vec::len).sum();
+    let (busiest, most) = certificate
+        .strategy
+        .iter()
+        .map(|round| round.iter().map(|rule| rule.against.len()).sum::<usize>())
+        .enumerate()
+        .max_by_key(|&(round, count)| (count, std::cmp::Reverse(round)))
+        .unwrap_or((0, 0));
+    let left = m - shown.len();
+    let left_rules: usize = certificate.strategy[shown.len()..]
+        .iter()
+        .map(Vec::len)
+        .sum();
+    let which = if left == 0 {
+        format!("All {m} rounds follow.")
+    } else {
+        let first = match shown.len() {
+            1 => "Round 1 follows".to_string(),
+            count => format!("Rounds 1 to {count} follow, as many as fit {SHOWN_LINES} lines"),
+        };
+        format!(
+            "{first}; the other {} ({}) {} left out.",
+            counted(left, "round"),
+            counted(left_rules, "rule"),
+            if left == 1 { "is" } else { "are" }
+        )
+    };
+    paragraph(
+        f,
+        &format!(
+            "Summary: the strategy has {rules} rules covering {positions} positions, at most \
+             {most} in one round (round {}), more than the {LISTED_POSITIONS} listed in full. \
+             {which} `gam --certificate` prints every rule.",
+            busiest + 1
+        ),
+    )?;
+    for text in shown {
+        f.write_str(&text)?;
     }
     Ok(())
+}
+
+/// Round `r` of the winner's strategy as wrapped text: one line per square of the
+/// winner's (the rules are sorted by it), continuation lines indented.
+fn round(certificate: &TestCertificate, r: usize) -> String {
+    let m = certificate.distance / 2;
+    let winner = certificate.winner;
+    let mut text = String::new();
+    for group in certificate.strategy[r - 1].chunk_by(|first, second| first.from == second.from) {
+        let mut replies: Vec<String> = group
+            .iter()
+            .map(|rule| match winner {
+                Player::A => a_reply(rule, r == m),
+                Player::B => b_reply(rule),
+            })
+            .collect();
+        if winner == Player::B && r == m {
+            // Every reply of the last round is the same: onto A's square.
+            let squares: Vec<Square> = group.iter().map(|rule| rule.to).collect();
+            replies = vec![format!(
+                "A to {}, B steps onto A there and jumps over him",
+                either(&squares)
+            )];
+        }
+        let line = format!(
+            "  round {r}: {winner} on {}: {}.",
+            square(group[0].from),
+            replies.join("; ")
+        );
+        text.push_str(&wrap(&line, "    "));
+    }
+    text
+}
+
+/// `count` things, as `1 round` or `2 rounds`.
+fn counted(count: usize, thing: &str) -> String {
+    if count == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{count} {thing}s")
+    }
+}
+
+/// How many positions the strategy covers: a rule covers one per square of `against`.
+fn positions(certificate: &TestCertificate) -> usize {
+    certificate
+        .strategy
+        .iter()
+        .flatten()
+        .map(|rule| rule.against.len())
+        .sum()
 }
 
 /// A's move against B on the squares of `rule.against`.
@@ -289,7 +391,8 @@ fn wrapped(f: &mut fmt::Formatter<'_>, text: &str, indent: &str) -> fmt::Result 
 }
 
 fn wrap(text: &str, indent: &str) -> String {
-    // Words: split at spaces outside parentheses; leading spaces kept on the first.
+    // Words: split at spaces outside parentheses and not beside a lone operator; leading
+    // spaces kept on the first.
     let body = text.trim_start();
     let lead = &text[..text.len() - body.len()];
     let mut words = Vec::new();
@@ -298,7 +401,7 @@ fn wrap(text: &str, indent: &str) -> String {
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
-            ' ' if depth == 0 => {
+            ' ' if depth == 0 && !beside_operator(body, at) => {
                 words.push(&body[start..at]);
                 start = at + 1;
             }
@@ -328,9 +431,17 @@ fn wrap(text: &str, indent: &str) -> String {
     out
 }
 
+/// Whether the space at byte `at` of `text` sits beside a lone `+`, `-` or `=` (as in
+/// `k + 1`), which stays on one line with both its operands.
+fn beside_operator(text: &str, at: usize) -> bool {
+    let lone = |word: Option<&str>| matches!(word, Some("+" | "-" | "="));
+    lone(text[..at].rsplit(' ').next()) || lone(text[at + 1..].split(' ').next())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::certificate::Certify;
 
     #[test]
     fn wrapping_keeps_squares_whole_and_lines_short() {
@@ -348,6 +459,11 @@ mod tests {
         );
         assert_eq!(wrapped.replace("\n    ", " "), format!("{text}\n"));
         assert_eq!(wrap("short", ""), "short\n");
+        let sums = format!("{} D - k - 1 and k = D/2", "x".repeat(WIDTH - 6));
+        assert_eq!(
+            wrap(&sums, ""),
+            format!("{}\nD - k - 1 and k = D/2\n", "x".repeat(WIDTH - 6))
+        );
     }
 
     #[test]
@@ -383,5 +499,47 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("B wins.\n"), "{text}");
+    }
+
+    #[test]
+    fn a_large_strategy_shows_its_first_rounds_and_counts_the_rest() {
+        // The open 40 x 40 board, corner to corner: B wins, with 1560 rules.
+        let rows: Vec<String> = (0..40)
+            .map(|row| match row {
+                0 => format!("A{}", ".".repeat(39)),
+                39 => format!("{}B", ".".repeat(39)),
+                _ => ".".repeat(40),
+            })
+            .collect();
+        let board = Board::from_rows(&rows.iter().map(String::as_str).collect::<Vec<_>>());
+        let certificate = TestCertificate::of(&board).unwrap();
+        let text = TestOfFile {
+            test: 1,
+            total: 1,
+            board: &board,
+            certificate: &certificate,
+        }
+        .to_string();
+        assert!(
+            text.lines().all(|line| line.chars().count() <= WIDTH),
+            "{text}"
+        );
+        let joined = text.replace('\n', " ");
+        assert!(
+            joined.contains(
+                "Rounds 1 to 6 follow, as many as fit 24 lines; the other 33 rounds (1518 rules) \
+                 are left out."
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  round 6: ") && !text.contains("round 7:"),
+            "{text}"
+        );
+        // The lemma, with its argument, under the first test.
+        assert!(
+            text.contains("\n2. Colour the board like a chessboard"),
+            "{text}"
+        );
     }
 }

@@ -1,5 +1,7 @@
-//! The plain types every part of the crate shares: a board and a player.
+//! The plain types the input model, the certificates and the checker share: a board and
+//! a player.
 
+use std::collections::VecDeque;
 use std::fmt::{self, Display};
 
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,9 @@ impl Display for Player {
         })
     }
 }
+
+/// The distance of a square no white path reaches (see [`Board::distances`]).
+pub const FAR: u32 = u32::MAX;
 
 /// An `n` x `n` board: which squares are white, and where the two pieces start.
 ///
@@ -97,12 +102,29 @@ impl Board {
     }
 
     /// Whether a white path joins the starts (the statement's promise, which the parser
-    /// leaves to the solvers).
+    /// leaves to the solvers and the checker).
     pub fn connected(&self) -> bool {
-        let distance = crate::bfs::bfs_by(self.white.len(), &[self.a], |square| {
-            self.white_neighbours(square)
-        });
-        distance[self.b] != crate::bfs::UNREACHED
+        self.distances(self.a)[self.b] != FAR
+    }
+
+    /// The number of moves from `start` to each square along white squares, [`FAR`] for
+    /// a square no white path reaches.
+    ///
+    /// # Complexity
+    /// O(n^2): a breadth-first search, one `u32` per square and a queue.
+    pub fn distances(&self, start: usize) -> Vec<u32> {
+        let mut distance = vec![FAR; self.white.len()];
+        distance[start] = 0;
+        let mut queue = VecDeque::from([start]);
+        while let Some(square) = queue.pop_front() {
+            for next in self.white_neighbours(square) {
+                if distance[next] == FAR {
+                    distance[next] = distance[square] + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+        distance
     }
 
     /// The row and column of `square`, numbered from 1 as the input lists them (rows
@@ -161,6 +183,7 @@ mod tests {
         assert_eq!(board.to_string(), "3\nA.#\n.#.\n..B\n");
         assert!(board.connected());
         assert!(!Board::from_rows(&["A#", "#B"]).connected());
+        assert_eq!(board.distances(0), [0, 1, FAR, 1, FAR, 5, 2, 3, 4]);
         assert_eq!(board.coordinates(5), (2, 3));
         assert_eq!(render_input(&[board]), "1\n3\nA.#\n.#.\n..B\n");
     }

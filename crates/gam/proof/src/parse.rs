@@ -1,5 +1,9 @@
 //! Strict, streaming input reading: one test at a time, every promise of the statement
 //! checked, every error naming the line (and column) where it was found.
+//!
+//! Whether a white path joins the starts is left to the caller ([`read_boards`] asks
+//! [`Board::connected`]; the solver finds out from its own search), which reports it
+//! with [`not_joined`].
 
 use std::io::BufRead;
 
@@ -86,6 +90,34 @@ pub fn read_board<R: BufRead>(reader: &mut Reader<R>, test: usize) -> InputResul
     Ok((Board { n, white, a, b }, n_line))
 }
 
+/// Every board of a whole input, each one's starts joined by a white path.
+///
+/// # Errors
+/// The first malformed line (see [`read_test_count`], [`read_board`]), or the first
+/// board whose starts no white path joins ([`not_joined`]).
+pub fn read_boards<R: BufRead>(input: R) -> anyhow::Result<Vec<Board>> {
+    let mut reader = Reader::new(input);
+    let tests = read_test_count(&mut reader)?;
+    let mut boards = Vec::with_capacity(tests);
+    for test in 1..=tests {
+        let (board, line) = read_board(&mut reader, test)?;
+        if !board.connected() {
+            return Err(not_joined(test, line).into());
+        }
+        boards.push(board);
+    }
+    reader.finish()?;
+    Ok(boards)
+}
+
+/// The error for a board whose starts no white path joins; `line` is the line of its `n`.
+pub fn not_joined(test: usize, line: usize) -> InputError {
+    InputError::at_line(
+        line,
+        format!("no white path joins 'A' and 'B' in test {test}"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +170,11 @@ mod tests {
             error("1\n2\nA.\n.B\nx\n"),
             "line 5, column 1: expected end of input, found 'x'"
         );
+        let joined = |text: &str| read_boards(text.as_bytes()).map_err(|e| e.to_string());
+        assert_eq!(
+            joined("2\n2\nAB\n..\n2\nA#\n#B\n"),
+            Err("line 5: no white path joins 'A' and 'B' in test 2".to_string())
+        );
+        assert_eq!(joined("1\n2\nA#\n.B\n").map(|boards| boards.len()), Ok(1));
     }
 }

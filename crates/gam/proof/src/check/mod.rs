@@ -1,19 +1,23 @@
 //! The certificate checker (`gam --check FILE`): proves each answer from the certificate
-//! and the input alone, without solving. It uses nothing of the crate but the input's
-//! reading ([`crate::parse`], [`Board`]) and the certificate's data types.
+//! and the input alone, without solving. It uses nothing but this crate's input model
+//! ([`crate::parse`], [`Board`]) and the certificate's data types; the solver is in
+//! another crate, which depends on this one, so the checker cannot reach it.
 //!
-//! For each test it verifies that
+//! For each test it re-derives and verifies that
 //! 1. the certificate is for this board (its rows are the input's rows);
-//! 2. the claimed distance `D` is the board's, by its own breadth-first searches;
+//! 2. the claimed distance `D` is the board's, by its own breadth-first searches
+//!    ([`Board::distances`] from each start);
 //! 3. an odd `D` is claimed as A's win, with no strategy: B can catch A only on a
 //!    square of the middle layer, and an odd distance has none;
 //! 4. for an even `D`, the winner's rules form a strategy of the layered game that wins
 //!    against every move of the loser (see `strategy.rs`).
 //!
-//! Why the layered game decides the real one (both players keep to shortest paths, and
-//! B wins exactly when he steps onto A's square in the middle layer) is the problem's
-//! lemma, argued in the crate header and confirmed by the brute force of the literal
-//! game on small boards (`tests/certificate.rs`).
+//! It trusts the problem's lemma, the reduction to the shortest-path game: both players
+//! keep to shortest paths, and B wins exactly when he steps onto A's square in the middle
+//! layer. The lemma is argued in the solver crate's header and confirmed by the brute
+//! force of the literal game in the solver crate's `tests/certificate.rs`: this checker's
+//! verdict on 4,125 boards, from the start and from 11,608 positions of the winners'
+//! strategies (see the crate header).
 
 mod paths;
 mod strategy;
@@ -22,22 +26,21 @@ mod stream;
 use std::io::{BufRead, Read, Write};
 
 use anyhow::bail;
-use gridkit::{InputError, Reader};
 
 use crate::board::{Board, Player};
 use crate::certificate::TestCertificate;
-use crate::parse;
+use crate::parse::read_boards;
 use paths::Paths;
 
 /// Reads the certificate (JSON) and the input, checks every test and prints the proven
-/// answers, one line per test as [`crate::run`] prints them.
+/// answers, one line per test as the solver prints them.
 ///
 /// The certificate is read as a stream and each test is checked as soon as it is read,
 /// then dropped: only one test's certificate is held at a time, and a certificate with
 /// more tests than the input is refused at the first one too many.
 ///
 /// # Errors
-/// A malformed input (as [`crate::run`] refuses it), a malformed certificate, one made
+/// A malformed input (as [`read_boards`] refuses it), a malformed certificate, one made
 /// for another input, or the first false step of a test's proof. Nothing is printed
 /// then.
 pub fn check_certificate<C: Read, R: BufRead, W: Write>(
@@ -61,23 +64,6 @@ pub fn check_certificate<C: Read, R: BufRead, W: Write>(
     output.write_all(answers.as_bytes())?;
     output.flush()?;
     Ok(())
-}
-
-/// The boards of the input, refused where [`crate::run`] refuses them.
-fn read_boards<R: BufRead>(input: R) -> anyhow::Result<Vec<Board>> {
-    let mut reader = Reader::new(input);
-    let tests = parse::read_test_count(&mut reader)?;
-    let mut boards = Vec::with_capacity(tests);
-    for test in 1..=tests {
-        let (board, line) = parse::read_board(&mut reader, test)?;
-        if Paths::new(&board).is_none() {
-            let why = format!("no white path joins 'A' and 'B' in test {test}");
-            return Err(InputError::at_line(line, why).into());
-        }
-        boards.push(board);
-    }
-    reader.finish()?;
-    Ok(boards)
 }
 
 /// Checks one test's certificate against its board: the winner it proves.
