@@ -39,10 +39,13 @@ run, and those off the cave's run never reach the cave. Where the runs fit in a 
 the grid is drawn cropped to them: * trapped, the cave's digit, + S_C, . open, # wall.
 ";
 
-impl Display for Certificate {
+/// A certificate as the text `--explain` prints: the legend, then a paragraph per case.
+pub struct Explanation<'a>(pub &'a Certificate);
+
+impl Display for Explanation<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str(LEGEND)?;
-        for (index, case) in self.cases.iter().enumerate() {
+        for (index, case) in self.0.cases.iter().enumerate() {
             writeln!(f)?;
             write_case(f, index + 1, case)?;
         }

@@ -1,7 +1,8 @@
-//! The checker of a [`Certificate`], by the statement's rules alone: it never solves. From
-//! the crate it takes only the parsed input ([`Case`]: the grid and the caves' squares)
-//! and the certificate's data types; the moves, S_C and the offsets are re-derived here
-//! with a few plain loops over the grid, sharing nothing with the solver's bit masks.
+//! The checker of a [`Certificate`], by the statement's rules alone: it never solves (the
+//! solver crate depends on this one, not the other way round). It trusts the parsed input
+//! ([`Case`]: the grid and the caves' squares) and the statement's rules for one move
+//! ([`Move::step`], a move into a wall ignored); it re-derives everything else, S_C, the
+//! walkers' squares and the offsets, with a few plain loops over the grid.
 //!
 //! It verifies, first, that the certificate is for the input on stdin (the same number of
 //! cases, the same grids, the caves on the same squares); then, for every cave:
@@ -137,21 +138,13 @@ fn named(pos: Pos) -> String {
     )
 }
 
-fn open(case: &Case, pos: Pos) -> bool {
-    case.grid.get(pos).is_some_and(|&square| square != b'#')
-}
-
 /// Where `count` copies of `instruction` take a walker at `at`: a move into a wall is
 /// ignored, so once blocked the rest of the run is too.
 fn walk(case: &Case, mut at: Pos, instruction: Move, count: usize) -> Pos {
-    let (dr, dc) = match instruction {
-        Move::Left => (0, -1),
-        Move::Right => (0, 1),
-        Move::Down => (1, 0),
-    };
+    let (dr, dc) = instruction.step();
     for _ in 0..count {
         match at.offset(dr, dc) {
-            Some(next) if open(case, next) => at = next,
+            Some(next) if case.passable(next) => at = next,
             _ => break,
         }
     }
@@ -162,7 +155,7 @@ fn walk(case: &Case, mut at: Pos, instruction: Move, count: usize) -> Pos {
 /// put), searched backwards from the cave along its reversed edges.
 fn literal_reach(case: &Case, cave: Pos) -> BTreeSet<Pos> {
     let mut into: Grid<Vec<Pos>> = Grid::new(case.grid.height(), case.grid.width(), Vec::new());
-    for from in case.grid.positions().filter(|&pos| open(case, pos)) {
+    for from in case.grid.positions().filter(|&pos| case.passable(pos)) {
         for instruction in [Move::Left, Move::Right, Move::Down] {
             into[walk(case, from, instruction, 1)].push(from);
         }
@@ -242,7 +235,7 @@ fn trapped_runs(
     for run in &runs {
         let before = run.start.checked_sub(1).map(|col| Pos::new(run.row, col));
         let after = Pos::new(run.row, run.start + run.len);
-        if before.is_some_and(|pos| open(case, pos)) || open(case, after) {
+        if before.is_some_and(|pos| case.passable(pos)) || case.passable(after) {
             return Err(format!(
                 "the trapped run from {} is not a whole run from wall to wall",
                 named(Pos::new(run.row, run.start))
@@ -268,7 +261,7 @@ fn check_trap(
     let below = |run: &Trapped, x: usize| Pos::new(run.row + 1, run.start + x);
     let on_chain = safe_chains(&runs, |run, x| {
         let square = below(run, x);
-        !open(case, square) || reach.contains(&square)
+        !case.passable(square) || reach.contains(&square)
     });
     for run in &runs {
         let lowered = on_chain[run.len]
