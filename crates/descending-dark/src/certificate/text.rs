@@ -1,6 +1,7 @@
-//! The certificate as text, the explanation `--explain` prints: a legend, then per case
+//! The certificate as text, the explanation `--explain` prints after the answer: per case
 //! and cave the count, the verdict and its evidence, with rows and columns numbered from 1
-//! as in the input. An Unlucky cave's trapped runs come with what lies below them, offset
+//! as in the input, then the legend that says how to read them (after the answer, so a
+//! reader meets the answer first). An Unlucky cave's trapped runs come with what lies below them, offset
 //! by offset, and the offsets each length allows, so that the claim can be checked by
 //! hand; the grid is drawn cropped to the trapped runs, and only when that crop is small.
 
@@ -39,17 +40,19 @@ run, and those off the cave's run never reach the cave. Where the runs fit in a 
 the grid is drawn cropped to them: * trapped, the cave's digit, + S_C, . open, # wall.
 ";
 
-/// A certificate as the text `--explain` prints: the legend, then a paragraph per case.
+/// A certificate as the text `--explain` prints: a paragraph per case, then the legend.
 pub struct Explanation<'a>(pub &'a Certificate);
 
 impl Display for Explanation<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str(LEGEND)?;
         for (index, case) in self.0.cases.iter().enumerate() {
-            writeln!(f)?;
+            if index > 0 {
+                writeln!(f)?;
+            }
             write_case(f, index + 1, case)?;
         }
-        Ok(())
+        writeln!(f)?;
+        f.write_str(LEGEND)
     }
 }
 
