@@ -38,9 +38,9 @@
 //! statement's rules alone, without solving. The input model, the certificate's types and
 //! the checker live in the crate `descending_dark_proof`, which this one depends on and
 //! re-exports ([`parse`], [`check`](mod@check), [`check_certificate`]); it cannot call
-//! the solver, so `--check` runs no solving code. A Lucky cave comes with a plan that ends on
-//! it from every square of S_C; an Unlucky one with trapped runs, squares of S_C that no
-//! plan can gather (see [`certificate`](mod@certificate) for why). The plans follow one
+//! the solver, so `--check` runs no solving code. A Lucky cave comes with a plan that
+//! ends on it from every square of S_C; an Unlucky one with trapped runs, squares of S_C
+//! that no plan can gather (see [`certificate`](mod@certificate) for why). The plans follow one
 //! walker per interval through the pruning rounds, then a deletion pass shortens them;
 //! the trapped runs are the pruning's survivors, cut down to as few as still trap.
 //! `--certificate` prints the certificate as JSON, with the grids it is for, and
@@ -55,8 +55,8 @@
 //!   runs that reach a chain of offsets.
 //! - [`check`](mod@check) (from the proof crate): the checker of certificates, which
 //!   cannot reach the solver.
-//! - [`reference`](mod@reference): an exhaustive search over sets of possible squares (grids with at most
-//!   64 open squares), sharing nothing with the solver.
+//! - [`reference`](mod@reference): an exhaustive search over sets of possible squares
+//!   (grids with at most 64 open squares), sharing nothing with the solver.
 //! - [`plain`]: a second, literal implementation for large grids that builds and checks an
 //!   explicit plan, with boolean arrays instead of masks.
 //! - `testkit` (feature `testkit`, tests and examples only): generators, simplification

@@ -1,9 +1,10 @@
 //! The certificate as text, the explanation `--explain` prints after the answer: per case
 //! and cave the count, the verdict and its evidence, with rows and columns numbered from 1
-//! as in the input, then the legend that says how to read them (after the answer, so a
-//! reader meets the answer first). An Unlucky cave's trapped runs come with what lies below them, offset
-//! by offset, and the offsets each length allows, so that the claim can be checked by
-//! hand; the grid is drawn cropped to the trapped runs, and only when that crop is small.
+//! as in the input, then the legend that says how to read them (last, so that a reader
+//! meets the answers first). An Unlucky cave's trapped runs come with what lies below
+//! them, offset by offset, and the offsets each length allows, so that the claim can be
+//! checked by hand; the grid is drawn cropped to the trapped runs, and only when that crop
+//! is small.
 
 use std::fmt::{self, Display, Formatter};
 
