@@ -35,9 +35,12 @@
 //! ## Certificates
 //! `descending-dark --explain` prints the answer, then why it is right: a certificate per
 //! cave ([`certificate::Certificate`]) that [`check`](mod@check) verifies by the
-//! statement's rules alone, without solving. A Lucky cave comes with a plan that ends on
-//! it from every square of S_C; an Unlucky one with trapped runs, squares of S_C that no
-//! plan can gather (see [`certificate`](mod@certificate) for why). The plans follow one
+//! statement's rules alone, without solving. The input model, the certificate's types and
+//! the checker live in the crate `descending_dark_proof`, which this one depends on and
+//! re-exports ([`parse`], [`check`](mod@check), [`check_certificate`]); it cannot call
+//! the solver, so `--check` runs no solving code. A Lucky cave comes with a plan that
+//! ends on it from every square of S_C; an Unlucky one with trapped runs, squares of S_C
+//! that no plan can gather (see [`certificate`](mod@certificate) for why). The plans follow one
 //! walker per interval through the pruning rounds, then a deletion pass shortens them;
 //! the trapped runs are the pruning's survivors, cut down to as few as still trap.
 //! `--certificate` prints the certificate as JSON, with the grids it is for, and
@@ -45,41 +48,34 @@
 //! proves.
 //!
 //! ## Modules
-//! - [`parse`]: strict input reading, one case at a time.
+//! - [`parse`] (from the proof crate): strict input reading, one case at a time.
 //! - [`solve`]: the algorithm above.
 //! - [`certificate`](mod@certificate): the certificates, built from the algorithm's
-//!   pruning rounds, and their text; [`plan`]: moves, runs, and the runs that reach a
-//!   chain of offsets.
-//! - [`check`](mod@check): the checker of certificates, sharing nothing with the solver.
-//! - [`reference`](mod@reference): an exhaustive search over sets of possible squares (grids with at most
-//!   64 open squares), sharing nothing with the solver.
+//!   pruning rounds, and their text; [`plan`]: plans written and built in runs, and the
+//!   runs that reach a chain of offsets.
+//! - [`check`](mod@check) (from the proof crate): the checker of certificates, which
+//!   cannot reach the solver.
+//! - [`reference`](mod@reference): an exhaustive search over sets of possible squares
+//!   (grids with at most 64 open squares), sharing nothing with the solver.
 //! - [`plain`]: a second, literal implementation for large grids that builds and checks an
 //!   explicit plan, with boolean arrays instead of masks.
 //! - `testkit` (feature `testkit`, tests and examples only): generators, simplification
 //!   steps and flawed solvers for the stress tests.
 #![forbid(unsafe_code)]
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{Context, bail};
+/// The input model, the checker and the `--check` entry, from the proof crate.
+pub use descending_dark_proof::{Verdict, check, check_certificate, parse, write_case};
 
 pub mod certificate;
-pub mod check;
-pub mod parse;
 pub mod plain;
 pub mod plan;
 pub mod reference;
 pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
-
-/// The answer for one cave.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Verdict {
-    /// `n_C = |S_C|`, counting the cave itself and any other cave inside S_C.
-    pub squares: usize,
-    pub lucky: bool,
-}
 
 /// Reads every case from `input` and writes the answers to `output`, one case at a time.
 ///
@@ -108,7 +104,7 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
     for (index, certified) in certificate.cases.iter().enumerate() {
         write_case(&mut output, index + 1, &certified.verdicts())?;
     }
-    write!(output, "\n{certificate}")?;
+    write!(output, "\n{}", certificate::Explanation(&certificate))?;
     output.flush()?;
     Ok(())
 }
@@ -150,49 +146,6 @@ pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::R
     let cases = parse::read_all(input)?;
     let certificate = certificate::certify_all(&cases)?;
     gridkit::certificate::write(output, &certificate)?;
-    Ok(())
-}
-
-/// Checks the JSON certificate read from `certificate` against the cases read from
-/// `input`, without solving, and writes the answers it proves exactly as [`run`] would.
-///
-/// # Errors
-/// Malformed JSON or input, a list longer than the limits allow, a certificate for
-/// another input, or its first false claim.
-pub fn check_certificate<C: Read, R: BufRead, W: Write>(
-    certificate: C,
-    input: R,
-    mut output: W,
-) -> anyhow::Result<()> {
-    let certificate: certificate::Certificate =
-        gridkit::certificate::read(certificate, gridkit::certificate::bounded::plain()).map_err(
-            |error| {
-                anyhow!("the certificate is not a descending-dark certificate in JSON: {error}")
-            },
-        )?;
-    let cases = parse::read_all(input)?;
-    check::check(&cases, &certificate)?;
-    for (index, certified) in certificate.cases.iter().enumerate() {
-        write_case(&mut output, index + 1, &certified.verdicts())?;
-    }
-    output.flush()?;
-    Ok(())
-}
-
-/// Writes `Case #number:` and one line `d: n Lucky|Unlucky` per cave, in label order.
-///
-/// # Errors
-/// A failed write.
-pub fn write_case(
-    output: &mut impl Write,
-    number: usize,
-    verdicts: &[Verdict],
-) -> std::io::Result<()> {
-    writeln!(output, "Case #{number}:")?;
-    for (label, verdict) in verdicts.iter().enumerate() {
-        let word = if verdict.lucky { "Lucky" } else { "Unlucky" };
-        writeln!(output, "{label}: {} {word}", verdict.squares)?;
-    }
     Ok(())
 }
 

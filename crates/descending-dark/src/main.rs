@@ -6,7 +6,7 @@ fn main() -> std::process::ExitCode {
             explain: descending_dark::explain,
             picture: descending_dark::picture,
             certificate: descending_dark::print_certificate,
-            check: descending_dark::check_certificate,
+            check: descending_dark_proof::check_certificate,
         },
     )
 }

@@ -1,50 +1,10 @@
-//! Plans: Left, Right and Down instructions in runs (the types a certificate's plan is
-//! written in), and the Left/Right runs that bring every interval to the offsets of a
-//! chain.
+//! Plans in runs of Left, Right and Down (the types, [`Move`] and [`Run`], are the
+//! certificate's, from the proof crate): how one is written, built run by run, and the
+//! Left/Right runs that bring every interval to the offsets of a chain.
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
-/// One instruction of a plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Move {
-    #[serde(rename = "L")]
-    Left,
-    #[serde(rename = "R")]
-    Right,
-    #[serde(rename = "D")]
-    Down,
-}
-
-impl Move {
-    /// The (row, column) step it tries to take.
-    pub fn step(self) -> (isize, isize) {
-        match self {
-            Move::Left => (0, -1),
-            Move::Right => (0, 1),
-            Move::Down => (1, 0),
-        }
-    }
-
-    /// Its initial, as plans are written: `L`, `R` or `D`.
-    pub fn letter(self) -> &'static str {
-        match self {
-            Move::Left => "L",
-            Move::Right => "R",
-            Move::Down => "D",
-        }
-    }
-}
-
-/// `count` copies of one instruction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Run {
-    #[serde(rename = "move")]
-    pub instruction: Move,
-    pub count: usize,
-}
+pub use descending_dark_proof::certificate::{Move, Run};
 
 /// A whole plan in run-length form: `L×3 D R×2`, or `(empty)`.
 pub struct Written<'a>(pub &'a [Run]);

@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use descending_dark::certificate::{
-    CaseCertificate, Certificate, Evidence, Move, Run, certify, certify_all,
+    CaseCertificate, Certificate, Evidence, MAX_PLAN_RUNS, Move, Run, certify, certify_all,
 };
 use descending_dark::check::{Refusal, check};
 use descending_dark::parse::{Case, read_all};
@@ -24,14 +24,17 @@ const BINARY: &str = env!("CARGO_BIN_EXE_descending-dark");
 struct Tally {
     plans: usize,
     moves: usize,
+    /// The most runs in one plan: `--check` reads at most `MAX_PLAN_RUNS`.
+    longest: usize,
     traps: usize,
     /// Unlucky caves the exhaustive search confirmed too.
     exhaustive: usize,
 }
 
 /// Checks a whole input's certificate with the library's checker; its verdicts must be
-/// the answer `expected`, and the exhaustive search must find no plan for the trapped runs
-/// where the grid is small enough.
+/// the answer `expected`, every plan must be short enough for `--check` to read it, and
+/// the exhaustive search must find no plan for the trapped runs where the grid is small
+/// enough.
 fn check_all(cases: &[Case], certificate: &Certificate, expected: &str) -> Result<Tally, String> {
     check(cases, certificate).map_err(|refusal| refusal.to_string())?;
     let mut tally = Tally::default();
@@ -43,6 +46,14 @@ fn check_all(cases: &[Case], certificate: &Certificate, expected: &str) -> Resul
                 Evidence::Lucky { plan } => {
                     tally.plans += 1;
                     tally.moves += plan.iter().map(|run| run.count).sum::<usize>();
+                    tally.longest = tally.longest.max(plan.len());
+                    if plan.len() > MAX_PLAN_RUNS {
+                        return Err(format!(
+                            "cave {}: a plan of {} runs, more than --check reads",
+                            cave.label,
+                            plan.len()
+                        ));
+                    }
                 }
                 Evidence::Unlucky { trapped } => {
                     tally.traps += 1;
@@ -65,6 +76,7 @@ impl Tally {
     fn add(&mut self, other: Tally) {
         self.plans += other.plans;
         self.moves += other.moves;
+        self.longest = self.longest.max(other.longest);
         self.traps += other.traps;
         self.exhaustive += other.exhaustive;
     }

@@ -1,6 +1,7 @@
 //! Why each answer is right: a certificate per cave that [`crate::check`] verifies by the
 //! statement's rules alone, built here from the solver's pruning rounds, and its text for
-//! a terminal (`text.rs`).
+//! a terminal (`text.rs`, [`Explanation`]) and as a picture. The certificate's types
+//! (and their JSON) belong to the proof crate and are re-exported here.
 //!
 //! - A Lucky cave comes with a plan that takes every square of S_C to the cave: follow it
 //!   from each of them. The plan of the pruning rounds (`gather.rs`) is shortened by a
@@ -14,93 +15,22 @@
 //!   cave's run never reach the cave. The runs the pruning never empties have this
 //!   property; `trap.rs` keeps as few of them as still do.
 //!
-//! In JSON (`--certificate`, read by `--check`), squares are `[row, column]` from 0:
-//! `{"cases": [{"grid": ["#####", "##0##", ...], "caves": [{"label": 0, "at": [1, 2],
-//! "squares": 1, "evidence": {"lucky": {"plan": [{"move": "L", "count": 3}, ...]}}}, {...,
-//! "evidence": {"unlucky": {"trapped": [[3, 2], [3, 3], ...]}}}]}]}`; moves are `"L"`,
-//! `"R"` or `"D"`.
+//! The JSON format is described in the proof crate (`descending_dark_proof::certificate`).
 
 mod gather;
-mod json;
 pub(crate) mod picture;
 mod shorten;
 mod text;
 mod trap;
 
 use anyhow::Context;
-use gridkit::{Grid, Pos};
-use serde::{Deserialize, Serialize};
+pub use descending_dark_proof::certificate::{
+    CaseCertificate, CaveCertificate, Certificate, Evidence, MAX_PLAN_RUNS, Move, Run,
+};
+pub use text::Explanation;
 
-use crate::Verdict;
 use crate::parse::Case;
-pub use crate::plan::{Move, Run};
 use crate::solve::{analyse, open_rows};
-
-/// The certificates of every case of an input, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Certificate {
-    #[serde(deserialize_with = "json::cases")]
-    pub cases: Vec<CaseCertificate>,
-}
-
-/// The certificate of one case: its grid and one certificate per cave, in label order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CaseCertificate {
-    /// The grid as read (`#`, `.` or a digit per square); in JSON, its rows.
-    #[serde(with = "json::rows")]
-    pub grid: Grid<u8>,
-    #[serde(deserialize_with = "json::caves")]
-    pub caves: Vec<CaveCertificate>,
-}
-
-/// Why one cave gets its answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CaveCertificate {
-    pub label: usize,
-    /// The cave's square (0-based; the text numbers rows and columns from 1).
-    #[serde(with = "json::square")]
-    pub at: Pos,
-    /// `n_C = |S_C|`.
-    pub squares: usize,
-    pub evidence: Evidence,
-}
-
-/// What proves a verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum Evidence {
-    /// One plan that ends on the cave from every square of S_C.
-    Lucky {
-        #[serde(deserialize_with = "json::plan")]
-        plan: Vec<Run>,
-    },
-    /// Squares of S_C that no plan gathers on the cave: whole runs from wall to wall, at
-    /// least one not the cave's own, sorted by row then column.
-    Unlucky {
-        #[serde(with = "json::squares")]
-        trapped: Vec<Pos>,
-    },
-}
-
-impl CaveCertificate {
-    /// The answer this certificate backs.
-    pub fn verdict(&self) -> Verdict {
-        Verdict {
-            squares: self.squares,
-            lucky: matches!(self.evidence, Evidence::Lucky { .. }),
-        }
-    }
-}
-
-impl CaseCertificate {
-    /// The answers this certificate backs, in label order.
-    pub fn verdicts(&self) -> Vec<Verdict> {
-        self.caves.iter().map(CaveCertificate::verdict).collect()
-    }
-}
 
 /// The certificate of one case.
 ///

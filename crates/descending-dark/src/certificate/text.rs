@@ -1,8 +1,10 @@
-//! The certificate as text, the explanation `--explain` prints: a legend, then per case
+//! The certificate as text, the explanation `--explain` prints after the answer: per case
 //! and cave the count, the verdict and its evidence, with rows and columns numbered from 1
-//! as in the input. An Unlucky cave's trapped runs come with what lies below them, offset
-//! by offset, and the offsets each length allows, so that the claim can be checked by
-//! hand; the grid is drawn cropped to the trapped runs, and only when that crop is small.
+//! as in the input, then the legend that says how to read them (last, so that a reader
+//! meets the answers first). An Unlucky cave's trapped runs come with what lies below
+//! them, offset by offset, and the offsets each length allows, so that the claim can be
+//! checked by hand; the grid is drawn cropped to the trapped runs, and only when that crop
+//! is small.
 
 use std::fmt::{self, Display, Formatter};
 
@@ -39,14 +41,19 @@ run, and those off the cave's run never reach the cave. Where the runs fit in a 
 the grid is drawn cropped to them: * trapped, the cave's digit, + S_C, . open, # wall.
 ";
 
-impl Display for Certificate {
+/// A certificate as the text `--explain` prints: a paragraph per case, then the legend.
+pub struct Explanation<'a>(pub &'a Certificate);
+
+impl Display for Explanation<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str(LEGEND)?;
-        for (index, case) in self.cases.iter().enumerate() {
-            writeln!(f)?;
+        for (index, case) in self.0.cases.iter().enumerate() {
+            if index > 0 {
+                writeln!(f)?;
+            }
             write_case(f, index + 1, case)?;
         }
-        Ok(())
+        writeln!(f)?;
+        f.write_str(LEGEND)
     }
 }
 

@@ -52,7 +52,7 @@ impl ProblemKit for Kit {
 
     fn explain(input: &Vec<Case>) -> String {
         match crate::certificate::certify_all(input) {
-            Ok(certificate) => certificate.to_string(),
+            Ok(certificate) => crate::certificate::Explanation(&certificate).to_string(),
             Err(error) => format!("error: {error:#}"),
         }
     }

@@ -1,14 +1,20 @@
-//! The checker of a [`Certificate`], by the statement's rules alone: it never solves. From
-//! the crate it takes only the parsed input ([`Case`]: the grid and the caves' squares)
-//! and the certificate's data types; the moves, S_C and the offsets are re-derived here
-//! with a few plain loops over the grid, sharing nothing with the solver's bit masks.
+//! The checker of a [`Certificate`], by the statement's rules alone: it never solves (the
+//! solver crate depends on this one, not the other way round). It trusts the parsed input
+//! ([`Case`]: the grid and the caves' squares) and the statement's rules for one move
+//! ([`Move::step`], a move into a wall ignored); it re-derives everything else, S_C, the
+//! walkers' squares and the offsets, with a few plain loops over the grid. The one move
+//! is written twice: square by square for the graph S_C is searched in, and as bit
+//! operations on whole rows for the walkers of a plan (there, the bits of a row are its
+//! squares, so a step is a shift by one column or one row, kept where the target is open).
 //!
 //! It verifies, first, that the certificate is for the input on stdin (the same number of
 //! cases, the same grids, the caves on the same squares); then, for every cave:
 //! - the count: S_C is computed from the literal moves (a blocked move stays put),
 //!   searched backwards from the cave, and its size must be the one stated;
 //! - Lucky: the plan, followed from every square of S_C at once, keeps every walker in
-//!   S_C (a walker outside can never come back) and ends with all of them on the cave;
+//!   S_C (a walker outside can never come back) and ends with all of them on the cave.
+//!   Its cost is at most runs x 60 steps x 60 rows of bit operations, whatever the
+//!   walkers, and a plan has at most [`MAX_PLAN_RUNS`] runs;
 //! - Unlucky: the trapped runs are whole runs of S_C from wall to wall, at least one of
 //!   them not the cave's own; put a walker on the leftmost square of each. Whatever the
 //!   plan, walkers on runs of equal length keep equal offsets, and the offset for each
@@ -24,8 +30,10 @@ use std::fmt;
 
 use gridkit::{Grid, Pos};
 
+#[cfg(doc)]
+use crate::certificate::MAX_PLAN_RUNS;
 use crate::certificate::{CaseCertificate, Certificate, Evidence, Move, Run};
-use crate::parse::Case;
+use crate::parse::{Case, MAX_SIZE};
 
 /// Why a certificate proves nothing, in the statement's terms (rows, columns and cases
 /// from 1).
@@ -137,34 +145,22 @@ fn named(pos: Pos) -> String {
     )
 }
 
-fn open(case: &Case, pos: Pos) -> bool {
-    case.grid.get(pos).is_some_and(|&square| square != b'#')
-}
-
-/// Where `count` copies of `instruction` take a walker at `at`: a move into a wall is
-/// ignored, so once blocked the rest of the run is too.
-fn walk(case: &Case, mut at: Pos, instruction: Move, count: usize) -> Pos {
-    let (dr, dc) = match instruction {
-        Move::Left => (0, -1),
-        Move::Right => (0, 1),
-        Move::Down => (1, 0),
-    };
-    for _ in 0..count {
-        match at.offset(dr, dc) {
-            Some(next) if open(case, next) => at = next,
-            _ => break,
-        }
+/// Where `instruction` takes a walker at `at`: a move into a wall is ignored.
+fn moved(case: &Case, at: Pos, instruction: Move) -> Pos {
+    let (dr, dc) = instruction.step();
+    match at.offset(dr, dc) {
+        Some(next) if case.passable(next) => next,
+        _ => at,
     }
-    at
 }
 
 /// S_C straight from the definition: the graph of literal moves (a blocked move stays
 /// put), searched backwards from the cave along its reversed edges.
 fn literal_reach(case: &Case, cave: Pos) -> BTreeSet<Pos> {
     let mut into: Grid<Vec<Pos>> = Grid::new(case.grid.height(), case.grid.width(), Vec::new());
-    for from in case.grid.positions().filter(|&pos| open(case, pos)) {
+    for from in case.grid.positions().filter(|&pos| case.passable(pos)) {
         for instruction in [Move::Left, Move::Right, Move::Down] {
-            into[walk(case, from, instruction, 1)].push(from);
+            into[moved(case, from, instruction)].push(from);
         }
     }
     let mut reach = BTreeSet::from([cave]);
@@ -182,13 +178,15 @@ fn literal_reach(case: &Case, cave: Pos) -> BTreeSet<Pos> {
 /// Follows `plan` from every square of `reach` at once: no walker may leave S_C (it could
 /// never come back), and all must end on the cave.
 fn check_plan(case: &Case, cave: Pos, reach: &BTreeSet<Pos>, plan: &[Run]) -> Result<(), String> {
-    let mut walkers = reach.clone();
+    let open = Rows::of(
+        case.grid.height(),
+        case.grid.positions().filter(|&pos| case.passable(pos)),
+    );
+    let inside = Rows::of(case.grid.height(), reach.iter().copied());
+    let mut walkers = inside.clone();
     for (index, run) in plan.iter().enumerate() {
-        walkers = walkers
-            .iter()
-            .map(|&at| walk(case, at, run.instruction, run.count))
-            .collect();
-        if let Some(&lost) = walkers.iter().find(|at| !reach.contains(at)) {
+        walkers.follow(&open, *run);
+        if let Some(lost) = walkers.first_outside(&inside) {
             return Err(format!(
                 "after run {} of the plan ({}×{}) a walker is on {}, which cannot reach the cave",
                 index + 1,
@@ -198,12 +196,92 @@ fn check_plan(case: &Case, cave: Pos, reach: &BTreeSet<Pos>, plan: &[Run]) -> Re
             ));
         }
     }
-    match walkers.iter().find(|&&at| at != cave) {
+    let cave_only = Rows::of(case.grid.height(), [cave]);
+    match walkers.first_outside(&cave_only) {
         None => Ok(()),
-        Some(&elsewhere) => Err(format!(
+        Some(elsewhere) => Err(format!(
             "the plan leaves a walker on {}, not on the cave",
             named(elsewhere)
         )),
+    }
+}
+
+/// A set of squares as one bit per column (bit `c` for column `c`) in each row. Grids are
+/// at most [`MAX_SIZE`] wide, and the certificate's grid is the input's before any plan
+/// is followed.
+///
+/// Walkers are followed as such sets rather than one by one, so that a run costs the same
+/// whatever the number of walkers: one step moves every walker of a row with a few bit
+/// operations, walkers that meet merge, and a run stops early once no walker can take
+/// another step of it (a blocked move stays put, so the rest of the run changes nothing).
+/// A run's steps are then at most the grid's width or height, and a whole plan costs at
+/// most its runs x 60 steps x 60 rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Rows(Vec<u64>);
+
+const _: () = assert!(MAX_SIZE <= 64, "a row is one u64");
+
+impl Rows {
+    fn of(height: usize, squares: impl IntoIterator<Item = Pos>) -> Self {
+        let mut rows = vec![0; height];
+        for pos in squares {
+            rows[pos.row] |= 1 << pos.col;
+        }
+        Rows(rows)
+    }
+
+    /// Takes every walker through `run` on the squares `open`.
+    fn follow(&mut self, open: &Rows, run: Run) {
+        for _ in 0..run.count {
+            if !self.step(open, run.instruction) {
+                break;
+            }
+        }
+    }
+
+    /// One move of every walker whose target square is open; whether any moved.
+    fn step(&mut self, open: &Rows, instruction: Move) -> bool {
+        // `movers` are the walkers whose target is open: bit c - 1 (c + 1) is the square
+        // left (right) of bit c, and row r + 1 the one below row r.
+        let mut moved = 0;
+        match instruction {
+            Move::Left => {
+                for (walkers, &open) in self.0.iter_mut().zip(&open.0) {
+                    let movers = *walkers & (open << 1);
+                    *walkers = (*walkers ^ movers) | (movers >> 1);
+                    moved |= movers;
+                }
+            }
+            Move::Right => {
+                for (walkers, &open) in self.0.iter_mut().zip(&open.0) {
+                    let movers = *walkers & (open >> 1);
+                    *walkers = (*walkers ^ movers) | (movers << 1);
+                    moved |= movers;
+                }
+            }
+            Move::Down => {
+                // From the bottom row up, so that no walker takes two steps at once.
+                for row in (1..self.0.len()).rev() {
+                    let movers = self.0[row - 1] & open.0[row];
+                    self.0[row - 1] ^= movers;
+                    self.0[row] |= movers;
+                    moved |= movers;
+                }
+            }
+        }
+        moved != 0
+    }
+
+    /// The first square (by row, then column) of this set outside `set`.
+    fn first_outside(&self, set: &Rows) -> Option<Pos> {
+        self.0
+            .iter()
+            .zip(&set.0)
+            .enumerate()
+            .find_map(|(row, (&ours, &theirs))| {
+                let outside = ours & !theirs;
+                (outside != 0).then(|| Pos::new(row, outside.trailing_zeros() as usize))
+            })
     }
 }
 
@@ -242,7 +320,7 @@ fn trapped_runs(
     for run in &runs {
         let before = run.start.checked_sub(1).map(|col| Pos::new(run.row, col));
         let after = Pos::new(run.row, run.start + run.len);
-        if before.is_some_and(|pos| open(case, pos)) || open(case, after) {
+        if before.is_some_and(|pos| case.passable(pos)) || case.passable(after) {
             return Err(format!(
                 "the trapped run from {} is not a whole run from wall to wall",
                 named(Pos::new(run.row, run.start))
@@ -268,7 +346,7 @@ fn check_trap(
     let below = |run: &Trapped, x: usize| Pos::new(run.row + 1, run.start + x);
     let on_chain = safe_chains(&runs, |run, x| {
         let square = below(run, x);
-        !open(case, square) || reach.contains(&square)
+        !case.passable(square) || reach.contains(&square)
     });
     for run in &runs {
         let lowered = on_chain[run.len]
