@@ -50,7 +50,11 @@ fn every_crate_opens_with_a_header_and_solvers_forbid_unsafe() {
     let mut libs: Vec<PathBuf> = crate_folders()
         .iter()
         .map(|folder| folder.join("src/lib.rs"))
-        .chain(proof_folders().iter().map(|folder| folder.join("src/lib.rs")))
+        .chain(
+            proof_folders()
+                .iter()
+                .map(|folder| folder.join("src/lib.rs")),
+        )
         .collect();
     libs.push(root().join("xtask/src/lib.rs"));
     for lib in &libs {
