@@ -457,16 +457,18 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
 fn ctrl_c_kills_the_run_and_removes_every_scratch_folder() {
     use std::os::unix::process::CommandExt;
     let target = tempfile::tempdir().unwrap();
+    let scratch = target.path().join("scratch");
+    std::fs::create_dir(&scratch).unwrap();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(["verify", "statues", "--solution", "sleep 30"])
         .env("CARGO_TARGET_DIR", target.path())
+        .env(xtask::sandbox::client::SCRATCH_VARIABLE, &scratch)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .process_group(0)
         .spawn()
         .unwrap();
     // Wait until the first run is under way: its box exists.
-    let scratch = target.path().join("xtask/verify");
     let deadline = Instant::now() + Duration::from_secs(60);
     while !std::fs::read_dir(&scratch).is_ok_and(|mut dir| dir.next().is_some()) {
         assert!(Instant::now() < deadline, "verify never started a run");

@@ -106,6 +106,9 @@ const GRACE_ON_INTERRUPT: Duration = Duration::from_secs(1);
 /// The shared-memory file system most Linux systems mount.
 const IN_MEMORY: &str = "/dev/shm";
 
+/// The variable that chooses where runs' scratch folders go instead.
+pub const SCRATCH_VARIABLE: &str = "XTASK_SCRATCH";
+
 /// A temporary folder removed on drop, and by Ctrl-C.
 #[derive(Debug)]
 pub struct Scratch {
@@ -136,7 +139,11 @@ impl Scratch {
     ///
     /// # Errors
     /// Neither folder can be made.
+    /// `XTASK_SCRATCH`, when set, names the folder instead.
     pub fn in_memory(prefix: &str, elsewhere: impl FnOnce() -> Result<PathBuf>) -> Result<Scratch> {
+        if let Some(chosen) = std::env::var_os(SCRATCH_VARIABLE) {
+            return Scratch::new(prefix, Some(Path::new(&chosen)));
+        }
         Scratch::new(prefix, Some(Path::new(IN_MEMORY)))
             .or_else(|_| Scratch::new(prefix, Some(&elsewhere()?)))
     }

@@ -177,6 +177,8 @@ struct Prepared {
     /// The write ends of the output pipes the spawner drains.
     output: WriteEnds,
     ruleset: Option<RulesetCreated>,
+    /// The run's cgroup folder, where the child can be created straight into it (v2).
+    birthplace: Option<File>,
     /// The private root's mount namespace the child joins, if any; otherwise the box it
     /// moves into.
     namespace: Option<OwnedFd>,
@@ -207,10 +209,15 @@ fn prepare(
         envp.push(c_string(&[name.as_bytes(), b"=", box_text].concat())?);
     }
     let stdin = sealed_copy(&request.stdin)?;
-    if let Some(group) = group {
+    let birthplace = match group {
+        Some(group) => group.birthplace()?,
+        None => None,
+    };
+    if let (Some(group), None) = (group, &birthplace) {
         group.open_membership()?;
     }
     Ok(Prepared {
+        birthplace,
         program,
         argv,
         envp,
@@ -268,9 +275,11 @@ fn launch_in(
     let started = Instant::now();
     // SAFETY: the spawner is single-threaded, so the child may run ordinary code until it
     // executes the program; it never returns into the spawner's loop.
-    match unsafe { fork() }? {
+    let (forked, born_in_group) = unsafe { fork_child(prepared.birthplace.as_ref()) }?;
+    match forked {
         ForkResult::Child => {
             drop(errors_read);
+            let group = group.filter(|_| !born_in_group);
             let Err(error) = become_program(abilities, request, group, prepared);
             let mut pipe = File::from(errors_write);
             let _ = write!(pipe, "{error:#}");
@@ -292,6 +301,75 @@ fn launch_in(
             watch(abilities, request, group, child, started, streams)
         }
     }
+}
+
+/// `clone3`'s arguments (Linux's `struct clone_args`, as of 5.7).
+#[repr(C)]
+#[derive(Default)]
+struct CloneArgs {
+    flags: u64,
+    pidfd: u64,
+    child_tid: u64,
+    parent_tid: u64,
+    exit_signal: u64,
+    stack: u64,
+    stack_size: u64,
+    tls: u64,
+    set_tid: u64,
+    set_tid_size: u64,
+    cgroup: u64,
+}
+
+/// Linux's flag for a child created in the cgroup `CloneArgs::cgroup` names (5.7 on).
+const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
+
+/// Forks the run's child: straight into its cgroup where one is given and the kernel can
+/// (`clone3` with `CLONE_INTO_CGROUP`), else a plain `fork`. Returns whether the child was
+/// born in the group (and so must not join it).
+///
+/// # Safety
+/// As `fork`: the caller is single-threaded, and the child only runs code that is safe
+/// after a fork. Like `fork` without glibc's wrapper, `clone3` skips `atfork` handlers,
+/// which the spawner registers none of, and leaves glibc's cached thread id stale, which
+/// the child's few system calls before `exec` never consult.
+unsafe fn fork_child(birthplace: Option<&File>) -> Result<(ForkResult, bool)> {
+    if let Some(folder) = birthplace {
+        let args = CloneArgs {
+            flags: CLONE_INTO_CGROUP,
+            exit_signal: libc::SIGCHLD as u64,
+            cgroup: folder.as_raw_fd() as u64,
+            ..CloneArgs::default()
+        };
+        // SAFETY: clone3 reads `args` (of the size given) and creates a process as fork
+        // does (no shared memory, no new stack); see this function's contract.
+        let pid = unsafe {
+            libc::syscall(
+                libc::SYS_clone3,
+                &raw const args,
+                std::mem::size_of::<CloneArgs>(),
+            )
+        };
+        match pid {
+            0 => return Ok((ForkResult::Child, true)),
+            pid if pid > 0 => {
+                let child = Pid::from_raw(libc::pid_t::try_from(pid)?);
+                return Ok((ForkResult::Parent { child }, true));
+            }
+            _ => {
+                let error = std::io::Error::last_os_error();
+                // Kernels before 5.7 (or a seccomp profile around the runner) refuse it:
+                // fork, and let the child join.
+                if !matches!(
+                    error.raw_os_error(),
+                    Some(libc::ENOSYS | libc::E2BIG | libc::EINVAL | libc::EPERM)
+                ) {
+                    return Err(error).context("creating the run's process in its cgroup");
+                }
+            }
+        }
+    }
+    // SAFETY: as this function's contract.
+    Ok((unsafe { fork() }?, false))
 }
 
 /// The child's side: from the spawner's fork to the program. Returns only on failure.
