@@ -14,7 +14,7 @@
 //! - Lucky: the plan, followed from every square of S_C at once, keeps every walker in
 //!   S_C (a walker outside can never come back) and ends with all of them on the cave.
 //!   Its cost is at most runs x 60 steps x 60 rows of bit operations, whatever the
-//!   walkers, and a plan has at most [`MAX_PLAN_RUNS`] runs;
+//!   walkers, and the plans of a certificate have at most [`MAX_RUNS`] runs in all;
 //! - Unlucky: the trapped runs are whole runs of S_C from wall to wall, at least one of
 //!   them not the cave's own; put a walker on the leftmost square of each. Whatever the
 //!   plan, walkers on runs of equal length keep equal offsets, and the offset for each
@@ -31,7 +31,7 @@ use std::fmt;
 use gridkit::{Grid, Pos};
 
 #[cfg(doc)]
-use crate::certificate::MAX_PLAN_RUNS;
+use crate::certificate::MAX_RUNS;
 use crate::certificate::{CaseCertificate, Certificate, Evidence, Move, Run};
 use crate::parse::{Case, MAX_SIZE};
 

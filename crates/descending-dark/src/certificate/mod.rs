@@ -25,7 +25,7 @@ mod trap;
 
 use anyhow::Context;
 pub use descending_dark_proof::certificate::{
-    CaseCertificate, CaveCertificate, Certificate, Evidence, MAX_PLAN_RUNS, Move, Run,
+    CaseCertificate, CaveCertificate, Certificate, Evidence, MAX_RUNS, Move, Run,
 };
 pub use text::Explanation;
 

@@ -1,7 +1,8 @@
 //! The certificate's data types, as `--certificate` writes them and `--check` reads them:
 //! per case its grid and per cave the count and the evidence, a plan (runs of Left, Right
 //! and Down) for a Lucky cave, trapped squares for an Unlucky one. Every list is bounded
-//! while it is read (`json.rs`).
+//! while it is read (`json.rs`), and the plans of a certificate share one budget of runs
+//! ([`MAX_RUNS`]).
 //!
 //! In JSON, squares are `[row, column]` from 0:
 //! `{"cases": [{"grid": ["#####", "##0##", ...], "caves": [{"label": 0, "at": [1, 2],
@@ -14,7 +15,7 @@ mod json;
 use gridkit::{Grid, Pos};
 use serde::{Deserialize, Serialize};
 
-pub use json::MAX_PLAN_RUNS;
+pub use json::MAX_RUNS;
 
 use crate::Verdict;
 
