@@ -89,6 +89,8 @@ pub fn signal_name(signal: i32) -> String {
         libc::SIGXCPU => "SIGXCPU",
         libc::SIGXFSZ => "SIGXFSZ",
         libc::SIGTERM => "SIGTERM",
+        // The syscall layer's answer to a call of another ABI (i386's `int $0x80`).
+        libc::SIGSYS => "SIGSYS",
         _ => return format!("signal {signal}"),
     };
     name.to_owned()
