@@ -13,7 +13,7 @@ use xtask::verify::Verify;
 
 mod support;
 
-use support::{fixture, hostile, use_spawner};
+use support::{fixture, hostile, statues_samples, use_spawner};
 
 /// Judges the solution `spec` on `input` against `expected` under `rules`.
 fn judge(spec: &str, input: &str, expected: &str, rules: Rules) -> (Judged, Duration) {
@@ -36,15 +36,7 @@ const STATUES_SAMPLE: &str =
 fn a_cheat_finds_no_expected_answer_and_cannot_overwrite_one() {
     use_spawner();
     let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    std::fs::create_dir(&data).unwrap();
-    let testdata = xtask::project_root().join("testdata/statues");
-    for name in ["sample1", "sample2", "sample3"] {
-        for extension in ["in", "out"] {
-            let file = format!("{name}.{extension}");
-            std::fs::copy(testdata.join(&file), data.join(&file)).unwrap();
-        }
-    }
+    let data = statues_samples(dir.path());
     let before = std::fs::read(data.join("sample1.out")).unwrap();
     let cheat = fixture(dir.path(), "cheat.py", &[("DATA", &data.to_string_lossy())]);
     let mut report = Vec::new();

@@ -5,7 +5,7 @@
 //! C++ (threads), and every compiler, keep working; Java, node, C and Rust are judged by
 //! `tests/sandbox.rs`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use xtask::judge::{Judged, Rules, judge_text};
@@ -13,7 +13,7 @@ use xtask::solution;
 
 mod support;
 
-use support::{fixture, use_spawner};
+use support::{fixture, statues_samples, use_spawner};
 
 /// Judges the solution `spec` on `input`; the program must print exactly `expected`.
 fn judge_spec(spec: &str, input: &str, expected: &str) -> Judged {
@@ -182,20 +182,6 @@ fn an_i386_call_kills_the_program() {
     let detail = judged.outcome.verdict.detail().unwrap();
     // The verdict names the signal, as the syscall layer's own.
     assert!(detail.starts_with("killed by SIGSYS"), "{detail}");
-}
-
-/// The statues samples, in a folder of their own, for a whole `verify`.
-fn statues_samples(dir: &Path) -> PathBuf {
-    let data = dir.join("data");
-    std::fs::create_dir(&data).unwrap();
-    let testdata = xtask::project_root().join("testdata/statues");
-    for name in ["sample1", "sample2", "sample3"] {
-        for extension in ["in", "out"] {
-            let file = format!("{name}.{extension}");
-            std::fs::copy(testdata.join(&file), data.join(&file)).unwrap();
-        }
-    }
-    data
 }
 
 fn verify(solution: &str, data: Option<PathBuf>) -> (usize, usize, String) {

@@ -28,6 +28,21 @@ pub fn fixture(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf
     path
 }
 
+/// Copies of the statues samples in `dir/data`, a `--data` folder of their own: a test
+/// may let a hostile program try to change them, never the archive's.
+pub fn statues_samples(dir: &Path) -> PathBuf {
+    let data = dir.join("data");
+    std::fs::create_dir(&data).unwrap();
+    let testdata = xtask::project_root().join("testdata/statues");
+    for name in ["sample1", "sample2", "sample3"] {
+        for extension in ["in", "out"] {
+            let file = format!("{name}.{extension}");
+            std::fs::copy(testdata.join(&file), data.join(&file)).unwrap();
+        }
+    }
+    data
+}
+
 /// `cargo xtask verify statues --solution SOLUTION [--data DATA]`: passed, failed, and
 /// the report.
 pub fn verify_statues(solution: &str, data: Option<PathBuf>) -> (usize, usize, String) {
