@@ -475,17 +475,21 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_first_sample_lists_b_s_replies() {
-        let board = Board::from_rows(&["A...", ".#..", "....", "...B"]);
-        let certificate = TestCertificate::of(&board).unwrap();
-        let text = TestOfFile {
+    /// The explanation of `board` as the only test of its file.
+    fn explained(board: &Board) -> String {
+        let certificate = TestCertificate::of(board).unwrap();
+        TestOfFile {
             test: 1,
             total: 1,
-            board: &board,
+            board,
             certificate: &certificate,
         }
-        .to_string();
+        .to_string()
+    }
+
+    #[test]
+    fn the_first_sample_lists_b_s_replies() {
+        let text = explained(&Board::from_rows(&["A...", ".#..", "....", "...B"]));
         assert!(
             text.contains("their sizes for k = 0 to 6: 1, 2, 2, 4, 3, 2, 1."),
             "{text}"
@@ -511,15 +515,9 @@ mod tests {
                 _ => ".".repeat(40),
             })
             .collect();
-        let board = Board::from_rows(&rows.iter().map(String::as_str).collect::<Vec<_>>());
-        let certificate = TestCertificate::of(&board).unwrap();
-        let text = TestOfFile {
-            test: 1,
-            total: 1,
-            board: &board,
-            certificate: &certificate,
-        }
-        .to_string();
+        let text = explained(&Board::from_rows(
+            &rows.iter().map(String::as_str).collect::<Vec<_>>(),
+        ));
         assert!(
             text.lines().all(|line| line.chars().count() <= WIDTH),
             "{text}"
