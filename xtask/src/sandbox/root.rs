@@ -134,7 +134,12 @@ impl PrivateRoot {
         use nix::sched::{CloneFlags, setns, unshare};
         self.namespace = None;
         let own = fs::File::open("/proc/self/ns/mnt").context("opening the own namespace")?;
-        let folder = fs::File::open(".").context("opening the working folder")?;
+        // O_PATH: a working folder the spawner may enter but not list is kept too.
+        let folder = fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_PATH | libc::O_DIRECTORY)
+            .open(".")
+            .context("opening the working folder")?;
         unshare(CloneFlags::CLONE_NEWNS).context("a mount namespace for the root")?;
         let made = (|| -> Result<fs::File> {
             mount(
