@@ -225,7 +225,7 @@ fn prepare(
         output,
         ruleset,
         namespace: place
-            .namespace()
+            .namespace()?
             .map(|fd| fd.try_clone_to_owned())
             .transpose()
             .context("a handle on the root's namespace")?,

@@ -72,10 +72,13 @@ impl Place {
 
     /// The mount namespace the child joins before becoming the program, if any: its `/`
     /// is the private root.
-    pub fn namespace(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
+    ///
+    /// # Errors
+    /// A private root without its namespace (see [`PrivateRoot::namespace`]).
+    pub fn namespace(&self) -> Result<Option<std::os::fd::BorrowedFd<'_>>> {
         match self {
-            Place::Private(root) => root.namespace(),
-            Place::Host { .. } => None,
+            Place::Private(root) => root.namespace().map(Some),
+            Place::Host { .. } => Ok(None),
         }
     }
 

@@ -169,9 +169,16 @@ impl PrivateRoot {
     }
 
     /// The mount namespace a program's child joins (see [`enter`]).
-    pub fn namespace(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
+    ///
+    /// # Errors
+    /// There is none: making it failed (the next request makes it again). No program
+    /// runs without it.
+    pub fn namespace(&self) -> Result<std::os::fd::BorrowedFd<'_>> {
         use std::os::fd::AsFd;
-        self.namespace.as_ref().map(AsFd::as_fd)
+        self.namespace
+            .as_ref()
+            .map(AsFd::as_fd)
+            .context("the private root has no mount namespace")
     }
 
     /// The root as the spawner sees it.
@@ -266,7 +273,7 @@ impl PrivateRoot {
             .filter(|path| !under_system(path))
             .cloned()
             .collect();
-        if wanted == self.extra {
+        if wanted == self.extra && self.namespace.is_some() {
             return Ok(());
         }
         for path in &wanted {
