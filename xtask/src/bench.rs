@@ -25,7 +25,11 @@ struct Best {
 }
 
 impl BenchCmd {
-    pub fn run(&self) -> Result<()> {
+    /// Measures and prints the table; whether every target was met.
+    ///
+    /// # Errors
+    /// The judge's own failures: an unknown crate, a failed build or run.
+    pub fn run(&self) -> Result<bool> {
         let problem = find(&self.crate_name)
             .with_context(|| format!("unknown crate '{}'", self.crate_name))?;
         let bench = problem.bench.as_ref().with_context(|| {
@@ -39,25 +43,14 @@ impl BenchCmd {
         let solver = executables.get(problem.name)?;
         let reference =
             executables.get(&format!("{}_reference", problem.name.replace('-', "_")))?;
-        let scratch = crate::sandbox::client::Scratch::new(
-            &format!("xtask-bench-{}-", problem.name),
-            Some(&build::scratch(&root, "bench")?),
-        )?;
         println!(
             "{:<14} {:>11} {:>10} {:>14} {:>13} {:>9}",
             "file", "solver ms", "solver MiB", "reference ms", "reference MiB", "speed-up"
         );
         let mut missed = Vec::new();
         for file in bench.files {
-            let fast = best_of(&root, problem, solver, file, self.runs, scratch.path())?;
-            let slow = best_of(
-                &root,
-                problem,
-                reference,
-                file,
-                self.runs.min(3),
-                scratch.path(),
-            )?;
+            let fast = best_of(&root, problem, solver, file, self.runs)?;
+            let slow = best_of(&root, problem, reference, file, self.runs.min(3))?;
             let speedup = slow.cpu.as_secs_f64() / fast.cpu.as_secs_f64().max(1e-6);
             println!(
                 "{:<14} {:>11.2} {:>10.2} {:>14.2} {:>13.2} {:>8.1}x",
@@ -71,7 +64,8 @@ impl BenchCmd {
             missed.extend(check_targets(bench, file, speedup, fast.peak_bytes));
         }
         if !missed.is_empty() {
-            bail!("targets missed:\n  {}", missed.join("\n  "));
+            println!("targets missed:\n  {}", missed.join("\n  "));
+            return Ok(false);
         }
         println!(
             "targets met: >= {}x on {}{}",
@@ -85,7 +79,7 @@ impl BenchCmd {
                 None => String::new(),
             }
         );
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -114,7 +108,6 @@ fn best_of(
     program: &Path,
     file: &str,
     runs: usize,
-    scratch: &Path,
 ) -> Result<Best> {
     let dir = root.join("testdata").join(problem.name);
     let input = dir.join(format!("{file}.in"));
@@ -139,7 +132,6 @@ fn best_of(
             &crate::measure::own_program(program, &[]),
             &input,
             &expected,
-            scratch,
             rules,
         )?;
         if verdict != Verdict::Accepted {

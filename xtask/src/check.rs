@@ -38,36 +38,57 @@ impl std::fmt::Display for Mismatch {
     }
 }
 
-/// Tokens with the (1-based) line each stands on.
-fn tokens(text: &str) -> Vec<(usize, &str)> {
-    text.lines()
-        .enumerate()
-        .flat_map(|(index, line)| line.split_whitespace().map(move |token| (index + 1, token)))
-        .collect()
+/// The bytes that separate tokens: C's `isspace` in the "C" locale, as judges' checkers
+/// (testlib) read output. A no-break space or any other non-ASCII space is part of a token.
+fn separates(byte: &u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-fn shorten(token: &str) -> String {
+/// Tokens with the (1-based) line each stands on: runs of bytes between separators
+/// ([`separates`]), read lazily, so that 16 MiB of one-byte tokens costs no list of them.
+fn tokens(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    text.split(|&byte| byte == b'\n')
+        .enumerate()
+        .flat_map(|(index, line)| {
+            line.split(separates)
+                .filter(|token| !token.is_empty())
+                .map(move |token| (index + 1, token))
+        })
+}
+
+/// A token as a report shows it: escaped onto one line, cut to a readable length.
+fn shown(token: &[u8]) -> String {
     const SHOWN: usize = 40;
-    if token.chars().count() > SHOWN {
-        format!("'{}...'", token.chars().take(SHOWN).collect::<String>())
+    let (shown, used) = crate::shown::one_line_within(token, SHOWN);
+    if used < token.len() {
+        format!("{shown}...")
     } else {
-        format!("'{token}'")
+        shown
     }
 }
 
-/// Compares `got` with `expected`; `None` when they agree.
-pub fn compare(checker: Checker, cases: CaseStyle, expected: &str, got: &str) -> Option<Mismatch> {
-    let want = tokens(expected);
-    let have = tokens(got);
+/// A token as a report quotes it ([`shown`], in quotes).
+fn shorten(token: &[u8]) -> String {
+    format!("'{}'", shown(token))
+}
+
+/// Compares `got` with `expected`, both any bytes; `None` when they agree.
+pub fn compare(
+    checker: Checker,
+    cases: CaseStyle,
+    expected: &[u8],
+    got: &[u8],
+) -> Option<Mismatch> {
+    let mut have = tokens(got);
     let case_at = |line: usize| case_name(cases, expected, line);
-    for (index, &(line, token)) in want.iter().enumerate() {
-        let Some(&(_, received)) = have.get(index) else {
+    let mut compared = 0;
+    for (line, token) in tokens(expected) {
+        let Some((_, received)) = have.next() else {
+            let want = compared + 1 + tokens(expected).skip(compared + 1).count();
             return Some(Mismatch {
                 case: case_at(line),
                 message: format!(
-                    "output ends after {} tokens, expected {} (next expected {})",
-                    have.len(),
-                    want.len(),
+                    "output ends after {compared} tokens, expected {want} (next expected {})",
                     shorten(token)
                 ),
             });
@@ -78,34 +99,40 @@ pub fn compare(checker: Checker, cases: CaseStyle, expected: &str, got: &str) ->
                 message,
             });
         }
+        compared += 1;
     }
-    have.get(want.len()).map(|&(_, extra)| Mismatch {
+    have.next().map(|(_, extra)| Mismatch {
         case: None,
         message: format!(
-            "{} extra tokens after the expected {}, starting with {}",
-            have.len() - want.len(),
-            want.len(),
+            "{} extra tokens after the expected {compared}, starting with {}",
+            1 + have.count(),
             shorten(extra)
         ),
     })
 }
 
-fn compare_token(checker: Checker, expected: &str, got: &str) -> Option<String> {
+/// A token read as a number, when it is one.
+fn number(token: &[u8]) -> Option<f64> {
+    std::str::from_utf8(token).ok()?.parse().ok()
+}
+
+fn compare_token(checker: Checker, expected: &[u8], got: &[u8]) -> Option<String> {
     match checker {
         Checker::Tokens => (expected != got)
             .then(|| format!("expected {}, got {}", shorten(expected), shorten(got))),
         Checker::Float { tolerance } => {
-            let Ok(want) = expected.parse::<f64>() else {
+            let Some(want) = number(expected) else {
                 return Some(format!(
                     "expected output holds a non-number {}",
                     shorten(expected)
                 ));
             };
-            let have = match got.parse::<f64>() {
-                Ok(value) if value.is_finite() => value,
+            let have = match number(got) {
+                Some(value) if value.is_finite() => value,
                 _ => {
                     return Some(format!(
-                        "expected {expected}, got non-number {}",
+                        "expected {}, got non-number {}",
+                        shown(expected),
                         shorten(got)
                     ));
                 }
@@ -114,7 +141,9 @@ fn compare_token(checker: Checker, expected: &str, got: &str) -> Option<String> 
             let relative = error / want.abs().max(f64::MIN_POSITIVE);
             (error > tolerance * want.abs().max(1.0)).then(|| {
                 format!(
-                    "expected {expected}, got {got} (absolute error {error:.3e}, relative {relative:.3e}, tolerance {tolerance:e})"
+                    "expected {}, got {} (absolute error {error:.3e}, relative {relative:.3e}, tolerance {tolerance:e})",
+                    shown(expected),
+                    shown(got)
                 )
             })
         }
@@ -122,20 +151,19 @@ fn compare_token(checker: Checker, expected: &str, got: &str) -> Option<String> 
 }
 
 /// The case of the expected output that `line` belongs to.
-fn case_name(cases: CaseStyle, expected: &str, line: usize) -> Option<String> {
+fn case_name(cases: CaseStyle, expected: &[u8], line: usize) -> Option<String> {
     match cases {
         CaseStyle::Single => None,
         CaseStyle::PerLine => Some(format!("test {line}")),
         CaseStyle::CodeJam => expected
-            .lines()
+            .split(|&byte| byte == b'\n')
             .take(line)
-            .filter_map(|text| text.strip_prefix("Case #"))
+            .filter_map(|text| text.strip_prefix(b"Case #"))
             .last()
             .map(|rest| {
-                format!(
-                    "Case #{}",
-                    rest.trim_end_matches(|c: char| c == ':' || c.is_whitespace())
-                )
+                let number = rest.trim_ascii_end();
+                let number = number.strip_suffix(b":").unwrap_or(number);
+                format!("Case #{}", crate::shown::one_line_within(number, 40).0)
             }),
     }
 }
@@ -143,6 +171,38 @@ fn case_name(cases: CaseStyle, expected: &str, line: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The comparison on text, as most tests write it.
+    fn compare(checker: Checker, cases: CaseStyle, expected: &str, got: &str) -> Option<Mismatch> {
+        super::compare(checker, cases, expected.as_bytes(), got.as_bytes())
+    }
+
+    #[test]
+    fn output_is_compared_as_bytes_split_at_ascii_whitespace() {
+        let tokens = Checker::Tokens;
+        let single = CaseStyle::Single;
+        // Bytes that are not UTF-8 are a token like any other, never equal to text.
+        let mismatch = super::compare(tokens, single, b"WIN\n", b"WIN\xff\n").unwrap();
+        assert_eq!(mismatch.to_string(), "expected 'WIN', got 'WIN\\xff'");
+        assert_eq!(super::compare(tokens, single, b"\xff\n", b"\xff"), None);
+        // A no-break space or a line separator joins tokens, as in judges' checkers.
+        let mismatch = compare(tokens, single, "a b\n", "a\u{a0}b\n").unwrap();
+        assert_eq!(mismatch.to_string(), "expected 'a', got 'a\u{a0}b'");
+        assert!(compare(tokens, single, "a b\n", "a\u{2028}b").is_some());
+        // Vertical tab and form feed are ASCII whitespace.
+        assert_eq!(compare(tokens, single, "a b\n", "a\x0bb\x0c"), None);
+        // A token that could draw on the terminal is shown escaped.
+        let mismatch = compare(tokens, single, "A\n", "\x1b[2K\n").unwrap();
+        assert_eq!(mismatch.to_string(), "expected 'A', got '\\x1b[2K'");
+    }
+
+    #[test]
+    fn a_long_number_is_shortened_in_the_message() {
+        let checker = Checker::Float { tolerance: 1e-6 };
+        let long = format!("2.{}", "0".repeat(100_000));
+        let mismatch = compare(checker, CaseStyle::Single, "1", &long).unwrap();
+        assert!(mismatch.message.len() < 300, "{}", mismatch.message);
+    }
 
     #[test]
     fn equal_tokens_pass_whatever_the_spacing() {

@@ -165,8 +165,7 @@ pub fn main() -> ExitCode {
             tests,
             fail_fast,
         }
-        .run()
-        .map(|()| true),
+        .run(),
         Command::Stress {
             crate_name,
             solution,
@@ -201,9 +200,7 @@ pub fn main() -> ExitCode {
                 .run()
             })
             .map(|ending| matches!(ending, stress::Ending::NoFailure { .. })),
-        Command::Bench { crate_name, runs } => {
-            bench::BenchCmd { crate_name, runs }.run().map(|()| true)
-        }
+        Command::Bench { crate_name, runs } => bench::BenchCmd { crate_name, runs }.run(),
         Command::Gen {
             crate_name,
             seed,
@@ -233,9 +230,11 @@ pub fn main() -> ExitCode {
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
+        // The command itself failed (the judge's failure, not a verdict): 2, as for a
+        // mistyped command line, apart from 1 for tests that failed.
         Err(error) => {
             eprintln!("error: {error:#}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

@@ -5,10 +5,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::check::{CaseStyle, Checker, compare};
-use crate::measure::{self, Exit, Io, Limits, Measurement, Program};
+use crate::check::{CaseStyle, Checker, Mismatch, compare};
+use crate::measure::{self, Exit, Input, Limits, Measurement, Program};
 use crate::problems::Problem;
-use crate::shown::escaped;
 
 /// Output past this is an output-limit verdict (no answer here is longer than a few KiB);
 /// exactly this much is still allowed.
@@ -116,56 +115,67 @@ impl Rules {
     }
 }
 
-/// Runs `program` on `input` in its box, with stdout and stderr in `scratch`
-/// (`<stem>.stdout`/`.stderr`), and judges the output against `expected`, which is read
-/// before the program starts and never where the program can reach it.
+/// Runs `program` on `input` in its box and judges the output against `expected`, which
+/// is read before the program starts and never where the program can reach it. The output
+/// comes back in memory and goes once judged: no file of the run is left anywhere.
 ///
 /// # Errors
-/// Files cannot be read or written, or the sandbox cannot run the program.
-pub fn judge(
-    program: &Program,
-    input: &Path,
-    expected: &Path,
-    scratch: &Path,
-    rules: Rules,
-) -> Result<Outcome> {
-    let expected = std::fs::read_to_string(expected)
+/// The judge's own failures, never the program's: files cannot be read, or the sandbox
+/// cannot run or measure the program.
+pub fn judge(program: &Program, input: &Path, expected: &Path, rules: Rules) -> Result<Outcome> {
+    let expected = std::fs::read(expected)
         .with_context(|| format!("reading expected output {}", expected.display()))?;
-    judge_against(program, input, &expected, scratch, rules)
+    let judged = run_and_judge(program, Input::File(input.to_owned()), &expected, rules)?;
+    Ok(judged.outcome)
 }
 
-fn judge_against(
-    program: &Program,
-    input: &Path,
-    expected: &str,
-    scratch: &Path,
-    rules: Rules,
-) -> Result<Outcome> {
-    let stem = input
-        .file_stem()
-        .context("input without a name")?
-        .to_string_lossy();
-    let io = Io {
-        input: input.to_owned(),
-        stdout: scratch.join(format!("{stem}.stdout")),
-        stderr: scratch.join(format!("{stem}.stderr")),
-    };
-    let measurement = measure::run(program, &io, rules.limits())?;
-    let verdict = verdict(&measurement, &io, expected, rules)?;
-    Ok(Outcome {
-        verdict,
-        measurement,
+fn run_and_judge(program: &Program, input: Input, expected: &[u8], rules: Rules) -> Result<Judged> {
+    let (measurement, printed) = measure::run_captured(program, input, rules.limits())?;
+    let verdict = verdict(
+        &measurement,
         rules,
+        printed.stdout.len() as u64,
+        || Stderr::read(&printed.stderr).shown(),
+        || {
+            Ok(compare(
+                rules.checker,
+                rules.cases,
+                expected,
+                &printed.stdout,
+            ))
+        },
+    )?;
+    Ok(Judged {
+        outcome: Outcome {
+            verdict,
+            measurement,
+            rules,
+        },
+        received: shown(&printed.stdout),
+        stderr: shown(&printed.stderr),
     })
 }
 
-/// Messages of runtimes whose allocation was refused by the memory limit.
-const OUT_OF_MEMORY: &[&str] = &["memory allocation of", "std::bad_alloc", "MemoryError"];
-
-fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<Verdict> {
-    let stderr = Stderr::read(&io.stderr);
-    let output_len = std::fs::metadata(&io.stdout).map(|m| m.len()).unwrap_or(0);
+/// The verdict, from the measurements alone, checked in this order (the README's table):
+///
+/// 1. TLE: the tree's CPU time over the limit (or stopped at the CPU cap, or `SIGXCPU`);
+/// 2. MLE: peak memory over the budget, or the kernel's memory-limit events (the limit
+///    refused memory, killed a process, or the tree was stopped at it);
+/// 3. TLE, idle: wall time over twice the limit (or stopped at the wall cap);
+/// 4. OLE: stdout over the output cap (or `SIGXFSZ`);
+/// 5. RE: a non-zero exit code or a signal;
+/// 6. WA or AC: the output compared with the expected one.
+///
+/// Stderr is quoted in a runtime error's detail; nothing the program prints decides.
+fn verdict(
+    run: &Measurement,
+    rules: Rules,
+    stdout_len: u64,
+    stderr: impl FnOnce() -> String,
+    compare: impl FnOnce() -> Result<Option<Mismatch>>,
+) -> Result<Verdict> {
     let seconds = |time: Duration| time.as_secs_f64();
+    let mib = |bytes: u64| bytes as f64 / (1 << 20) as f64;
     if run.killed_at_cpu_cap
         || run.cpu > rules.time_limit
         || run.exit == Exit::Signal(libc::SIGXCPU)
@@ -181,6 +191,23 @@ fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<V
             }
         )));
     }
+    if run.peak_memory_bytes > rules.memory_budget_bytes
+        || run.memory_limit_hit
+        || run.killed_at_memory_limit
+    {
+        let event = if run.killed_at_memory_limit {
+            "; the tree reached the memory limit and was stopped"
+        } else if run.memory_limit_hit {
+            "; the memory limit refused memory or killed a process"
+        } else {
+            ""
+        };
+        return Ok(Verdict::MemoryLimit(format!(
+            "peak {:.2} MiB against a budget of {:.2} MiB{event}",
+            mib(run.peak_memory_bytes),
+            mib(rules.memory_budget_bytes),
+        )));
+    }
     if run.killed_at_wall_cap || run.wall > rules.idle_after() {
         return Ok(Verdict::TimeLimit(format!(
             "idle: {:.2} s of wall time, over twice the {:.2} s limit, with {:.2} s of CPU time",
@@ -189,22 +216,9 @@ fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<V
             seconds(run.cpu)
         )));
     }
-    let refused = stderr.out_of_memory;
-    if run.peak_memory_bytes > rules.memory_budget_bytes || run.memory_limit_hit || refused {
-        return Ok(Verdict::MemoryLimit(format!(
-            "peak {:.2} MiB against a budget of {:.2} MiB{}",
-            run.peak_memory_bytes as f64 / (1 << 20) as f64,
-            rules.memory_budget_bytes as f64 / (1 << 20) as f64,
-            if run.memory_limit_hit || refused {
-                "; memory was refused or the program was killed for it"
-            } else {
-                ""
-            }
-        )));
-    }
     if run.output_limit_hit
         || run.exit == Exit::Signal(libc::SIGXFSZ)
-        || output_len > OUTPUT_CAP_BYTES
+        || stdout_len > OUTPUT_CAP_BYTES
     {
         return Ok(Verdict::OutputLimit(format!(
             "more than {} MiB of output",
@@ -221,22 +235,19 @@ fn verdict(run: &Measurement, io: &Io, expected: &str, rules: Rules) -> Result<V
         Exit::Code(code) => {
             return Ok(Verdict::RuntimeError(format!(
                 "exit code {code}{processes}{}",
-                stderr.shown()
+                stderr()
             )));
         }
         Exit::Signal(signal) => {
             let name = measure::signal_name(signal);
             return Ok(Verdict::RuntimeError(format!(
                 "killed by {name}{processes}{}",
-                stderr.shown()
+                stderr()
             )));
         }
     }
-    let got =
-        std::fs::read(&io.stdout).with_context(|| format!("reading {}", io.stdout.display()))?;
-    let got = String::from_utf8_lossy(&got);
-    Ok(match compare(rules.checker, rules.cases, expected, &got) {
-        Some(mismatch) => Verdict::WrongAnswer(escaped(&mismatch.to_string())),
+    Ok(match compare()? {
+        Some(mismatch) => Verdict::WrongAnswer(mismatch.to_string()),
         None => Verdict::Accepted,
     })
 }
@@ -259,32 +270,23 @@ impl Judged {
 /// The most of a program's output kept for a report.
 const SHOWN_BYTES: usize = 4096;
 
-/// Runs `program` on the text `input` (written to `case.in` in the folder `scratch`,
-/// and copied into the program's box) and judges its output against `expected`, which
-/// stays in memory.
+/// Runs `program` on the text `input` (sent to its box with the request: nothing is
+/// written) and judges its output against `expected`, which stays in memory.
 ///
 /// # Errors
 /// As [`judge`].
-pub fn judge_text(
-    program: &Program,
-    input: &str,
-    expected: &str,
-    scratch: &Path,
-    rules: Rules,
-) -> Result<Judged> {
-    let input_path = scratch.join("case.in");
-    std::fs::write(&input_path, input)?;
-    let outcome = judge_against(program, &input_path, expected, scratch, rules)?;
-    Ok(Judged {
-        outcome,
-        received: shown(&scratch.join("case.stdout")),
-        stderr: shown(&scratch.join("case.stderr")),
-    })
+pub fn judge_text(program: &Program, input: &str, expected: &str, rules: Rules) -> Result<Judged> {
+    run_and_judge(
+        program,
+        Input::Text(input.to_owned()),
+        expected.as_bytes(),
+        rules,
+    )
 }
 
-/// The start of a file, for a report, with control characters escaped.
-fn shown(path: &Path) -> String {
-    crate::shown::file_start(path, SHOWN_BYTES)
+/// The start of what a program printed, for a report, escaped.
+fn shown(bytes: &[u8]) -> String {
+    crate::shown::bytes_start(bytes, SHOWN_BYTES)
 }
 
 /// Lines of stderr a runtime error quotes: the last ones, where the reason is.
@@ -294,12 +296,10 @@ const STDERR_LINES_SHOWN: usize = 3;
 /// their notes, a runtime error's line stays under 2 KiB whatever the program printed.
 pub const STDERR_LINE_SHOWN: usize = 512;
 
-/// What a verdict needs of stderr, read line by line in bounded memory: a single line of
-/// megabytes is never held whole, nor shown whole.
+/// What a runtime error quotes of stderr, read line by line in bounded memory: a single
+/// line of megabytes is never held whole, nor shown whole, and any bytes at all are shown
+/// (those that are not UTF-8 as `\\xNN`), with cuts counted in raw bytes.
 struct Stderr {
-    /// A runtime's message that an allocation was refused ([`OUT_OF_MEMORY`]) is in the
-    /// first [`STDERR_LINE_SHOWN`] bytes of one of its lines, where runtimes print it.
-    out_of_memory: bool,
     /// The last non-blank lines, each shown on one line and cut to
     /// [`STDERR_LINE_SHOWN`] bytes with a note of what was cut.
     last: std::collections::VecDeque<String>,
@@ -308,20 +308,24 @@ struct Stderr {
 }
 
 impl Stderr {
-    fn read(path: &Path) -> Stderr {
+    fn read(bytes: &[u8]) -> Stderr {
         let mut stderr = Stderr {
-            out_of_memory: false,
             last: std::collections::VecDeque::new(),
             lines: 0,
         };
-        crate::shown::scan_lines(path, STDERR_LINE_SHOWN, |line| {
-            let text = whole_chars(line.head);
+        crate::shown::scan_lines(bytes, STDERR_LINE_SHOWN, |line| {
             let whole = line.len == line.head.len() as u64;
-            if whole && text.trim().is_empty() {
+            let head = if whole {
+                line.head
+            } else {
+                crate::shown::without_cut_char(line.head)
+            };
+            let blank = std::str::from_utf8(head).is_ok_and(|text| text.trim().is_empty());
+            if whole && blank {
                 return;
             }
-            stderr.out_of_memory |= OUT_OF_MEMORY.iter().any(|message| text.contains(message));
-            let (mut shown, used) = crate::shown::one_line_within(&text, STDERR_LINE_SHOWN);
+            let (mut shown, used) = crate::shown::one_line_within(head, STDERR_LINE_SHOWN);
+            // `used` counts raw bytes of the head, never more than the line holds.
             let cut = line.len - used as u64;
             if cut > 0 {
                 shown.push_str(&format!(" [... {cut} more bytes of this line cut]"));
@@ -350,24 +354,12 @@ impl Stderr {
     }
 }
 
-/// `bytes` as text, without a character its cut left incomplete at the end.
-fn whole_chars(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    let end = match std::str::from_utf8(bytes) {
-        Err(error) if error.error_len().is_none() => error.valid_up_to(),
-        _ => bytes.len(),
-    };
-    String::from_utf8_lossy(&bytes[..end])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn stderr_of(text: &[u8]) -> Stderr {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("stderr");
-        std::fs::write(&path, text).unwrap();
-        Stderr::read(&path)
+        Stderr::read(text)
     }
 
     #[test]
@@ -408,9 +400,18 @@ mod tests {
     }
 
     #[test]
-    fn an_allocation_refused_is_seen_on_any_line() {
-        assert!(stderr_of(b"memory allocation of 8 bytes failed\nAborted\n").out_of_memory);
-        assert!(stderr_of(b"Traceback\nMemoryError\n").out_of_memory);
-        assert!(!stderr_of(b"Traceback\nValueError\n").out_of_memory);
+    fn bytes_that_are_not_utf8_are_counted_raw() {
+        // One Latin-1 byte in an honest program's message.
+        assert_eq!(
+            stderr_of(b"erreur: donn\xe9es\n").shown(),
+            "; stderr: erreur: donn\\xe9es"
+        );
+        // A line of invalid bytes longer than a head: each byte shown takes four, and the
+        // cut counts the raw bytes left.
+        let shown = stderr_of(&[0xff; 1000]).shown();
+        assert!(
+            shown.ends_with(" [... 872 more bytes of this line cut]"),
+            "{shown}"
+        );
     }
 }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+pub use crate::sandbox::Input;
 pub use crate::sandbox::Limits;
 pub use crate::sandbox::client::Io;
 pub use crate::sandbox::policy::Resolved as Program;
@@ -33,6 +34,8 @@ pub struct Measurement {
     pub killed_at_wall_cap: bool,
     /// The CPU cap of the tree ran out and everything was killed.
     pub killed_at_cpu_cap: bool,
+    /// The tree reached the memory limit and everything was killed.
+    pub killed_at_memory_limit: bool,
     /// The process cap refused a fork.
     pub process_limit_hit: bool,
     /// Stdout went past the output cap, and everything was killed.
@@ -53,6 +56,7 @@ impl From<Report> for Measurement {
             memory_limit_hit: report.memory_limit_hit,
             killed_at_wall_cap: report.killed_at_wall_cap,
             killed_at_cpu_cap: report.killed_at_cpu_cap,
+            killed_at_memory_limit: report.killed_at_memory_limit,
             process_limit_hit: report.process_limit_hit,
             output_limit_hit: report.output_limit_hit,
         }
@@ -65,6 +69,31 @@ impl From<Report> for Measurement {
 /// The sandbox cannot run it (see [`client::run`]).
 pub fn run(program: &Program, io: &Io, limits: Limits) -> Result<Measurement> {
     client::run(program, io, limits).map(Measurement::from)
+}
+
+/// What a run printed, held by the runner until it is judged.
+#[derive(Debug)]
+pub struct Printed {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+/// Runs `program` on `input` in a fresh box under `limits`, and measures it; its output
+/// comes back in memory ([`client::run_captured`]).
+///
+/// # Errors
+/// The sandbox cannot run it (see [`client::run`]).
+pub fn run_captured(
+    program: &Program,
+    input: Input,
+    limits: Limits,
+) -> Result<(Measurement, Printed)> {
+    let captured = client::run_captured(program, input, limits)?;
+    let printed = Printed {
+        stdout: captured.stdout,
+        stderr: captured.stderr,
+    };
+    Ok((Measurement::from(captured.report), printed))
 }
 
 /// A program the archive built itself (a solver binary): it needs to read only itself.

@@ -83,6 +83,7 @@ mod tests {
                 peak_memory_bytes: 2 << 20,
                 memory_limit_hit: false,
                 killed_at_wall_cap: false,
+                killed_at_memory_limit: false,
                 killed_at_cpu_cap: false,
                 process_limit_hit: false,
                 output_limit_hit: false,

@@ -65,41 +65,79 @@ pub fn one_line(text: &str) -> String {
     shown
 }
 
-/// The longest start of `text` whose [`one_line`] form fits in `limit` bytes: that form,
-/// and how many bytes of `text` it shows.
-pub fn one_line_within(text: &str, limit: usize) -> (String, usize) {
-    let mut shown = String::new();
-    let mut one = String::new();
-    for (at, c) in text.char_indices() {
-        one.clear();
-        push_shown(&mut one, c, false);
-        if shown.len() + one.len() > limit {
-            return (shown, at);
-        }
-        shown.push_str(&one);
-    }
-    (shown, text.len())
+/// One piece of a program's bytes as shown: a character, or a byte that is not part of
+/// valid UTF-8 (shown as `\xNN`), with how many raw bytes it stands for.
+fn pieces(bytes: &[u8]) -> impl Iterator<Item = (Piece, usize)> + '_ {
+    bytes.utf8_chunks().flat_map(|chunk| {
+        let valid = chunk
+            .valid()
+            .chars()
+            .map(|c| (Piece::Char(c), c.len_utf8()));
+        let invalid = chunk.invalid().iter().map(|&byte| (Piece::Byte(byte), 1));
+        valid.chain(invalid)
+    })
 }
 
-/// `text` escaped and cut to at most `limit` bytes, saying how much was cut.
-pub fn cut(text: &str, limit: usize) -> String {
-    let mut end = text.len().min(limit);
-    while !text.is_char_boundary(end) {
-        end -= 1;
+#[derive(Debug, Clone, Copy)]
+enum Piece {
+    Char(char),
+    Byte(u8),
+}
+
+fn push_piece(shown: &mut String, piece: Piece, keep_lines: bool) {
+    match piece {
+        Piece::Char(c) => push_shown(shown, c, keep_lines),
+        Piece::Byte(byte) => {
+            let _ = write!(shown, "\\x{byte:02x}");
+        }
     }
-    let mut shown = escaped(&text[..end]);
-    if end < text.len() {
-        let _ = write!(
-            shown,
-            "\n[... {} more bytes cut; {} shown]\n",
-            text.len() - end,
-            end
-        );
+}
+
+/// A program's bytes as [`escaped`] shows text, each byte that is not valid UTF-8 as
+/// `\xNN`: any bytes at all are shown, and none can draw on the terminal.
+pub fn escaped_bytes(bytes: &[u8]) -> String {
+    let mut shown = String::with_capacity(bytes.len());
+    for (piece, _) in pieces(bytes) {
+        push_piece(&mut shown, piece, true);
     }
     shown
 }
 
-/// The start of a file (at most `limit` bytes read), escaped, saying whether it was cut.
+/// `bytes` without the start of a character that a cut left incomplete at their end: the
+/// bytes are the head of something longer, and that character is the cut's, not the
+/// program's.
+pub fn without_cut_char(bytes: &[u8]) -> &[u8] {
+    let tail_start = bytes.len().saturating_sub(3);
+    let lead = (tail_start..bytes.len())
+        .rev()
+        .find(|&at| bytes[at] & 0b1100_0000 != 0b1000_0000);
+    match lead.map(|at| (at, std::str::from_utf8(&bytes[at..]))) {
+        Some((at, Err(error))) if error.error_len().is_none() => &bytes[..at],
+        _ => bytes,
+    }
+}
+
+/// The longest start of `text` (any bytes) whose one-line form ([`one_line`], with bytes
+/// that are not valid UTF-8 as `\xNN`) fits in `limit` bytes: that form, and how many
+/// raw bytes of `text` it shows.
+pub fn one_line_within(text: impl AsRef<[u8]>, limit: usize) -> (String, usize) {
+    let mut shown = String::new();
+    let mut one = String::new();
+    let mut used = 0;
+    for (piece, len) in pieces(text.as_ref()) {
+        one.clear();
+        push_piece(&mut one, piece, false);
+        if shown.len() + one.len() > limit {
+            break;
+        }
+        shown.push_str(&one);
+        used += len;
+    }
+    (shown, used)
+}
+
+/// The start of a file (at most `limit` bytes read), escaped, saying whether it was cut
+/// and by how many raw bytes.
 pub fn file_start(path: &Path, limit: usize) -> String {
     let Ok(file) = std::fs::File::open(path) else {
         return String::new();
@@ -107,13 +145,29 @@ pub fn file_start(path: &Path, limit: usize) -> String {
     let total = file.metadata().map(|m| m.len()).unwrap_or(0);
     let mut bytes = Vec::new();
     let _ = file.take(limit as u64).read_to_end(&mut bytes);
-    let mut shown = escaped(&String::from_utf8_lossy(&bytes));
-    if total > bytes.len() as u64 {
+    start_of(&bytes, total)
+}
+
+/// The start of `bytes` (at most `limit` of them), escaped, saying whether it was cut and
+/// by how many raw bytes.
+pub fn bytes_start(bytes: &[u8], limit: usize) -> String {
+    start_of(&bytes[..bytes.len().min(limit)], bytes.len() as u64)
+}
+
+/// `head`, the start of `total` bytes, as [`file_start`] shows it.
+fn start_of(head: &[u8], total: u64) -> String {
+    let kept = if total > head.len() as u64 {
+        without_cut_char(head)
+    } else {
+        head
+    };
+    let mut shown = escaped_bytes(kept);
+    if total > kept.len() as u64 {
         let _ = write!(
             shown,
             "\n[... {} more bytes cut; {} shown]\n",
-            total - bytes.len() as u64,
-            bytes.len()
+            total - kept.len() as u64,
+            kept.len()
         );
     }
     shown
@@ -139,19 +193,16 @@ pub struct LineHead<'a> {
     pub len: u64,
 }
 
-/// Reads `path` line by line in fixed-size chunks, calling `each` with the first
+/// Reads `source` line by line in fixed-size chunks, calling `each` with the first
 /// `head_bytes` of every line and its length: a line of megabytes costs no more memory
-/// than a short one. A file that cannot be read has no lines.
-pub fn scan_lines(path: &Path, head_bytes: usize, mut each: impl FnMut(LineHead<'_>)) {
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return;
-    };
+/// than a short one. What cannot be read has no lines.
+pub fn scan_lines(mut source: impl Read, head_bytes: usize, mut each: impl FnMut(LineHead<'_>)) {
     let mut chunk = vec![0u8; 64 << 10];
     let mut head: Vec<u8> = Vec::with_capacity(head_bytes);
     let mut len = 0u64;
     let mut pending = false;
     loop {
-        let read = match file.read(&mut chunk) {
+        let read = match source.read(&mut chunk) {
             Ok(0) | Err(_) => break,
             Ok(read) => read,
         };
@@ -216,14 +267,32 @@ mod tests {
     }
 
     #[test]
-    fn long_text_is_cut_and_says_so() {
-        let text = "é".repeat(10);
-        let shown = cut(&text, 5);
-        assert!(
-            shown.starts_with("éé\n[... 16 more bytes cut; 4 shown]"),
-            "{shown}"
+    fn bytes_that_are_not_utf8_are_shown_as_bytes() {
+        assert_eq!(
+            escaped_bytes(b"ok\xff\xfe \xc3\xa9\n"),
+            "ok\\xff\\xfe \u{e9}\n"
         );
-        assert_eq!(cut("short", 100), "short");
+        // The count is in raw bytes: four shown bytes stand for one.
+        let (shown, used) = one_line_within(b"\xffab", 5);
+        assert_eq!((shown.as_str(), used), ("\\xffa", 2));
+        assert_eq!(without_cut_char("a\u{e9}".as_bytes()), "a\u{e9}".as_bytes());
+        assert_eq!(without_cut_char(&"a\u{e9}".as_bytes()[..2]), b"a");
+        assert_eq!(without_cut_char(&"\u{6f22}".as_bytes()[..2]), b"");
+        assert_eq!(without_cut_char(b"a\xff"), b"a\xff");
+    }
+
+    #[test]
+    fn a_file_start_counts_what_it_cut_in_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out");
+        std::fs::write(&path, "\u{e9}".repeat(10)).unwrap();
+        let shown = file_start(&path, 5);
+        assert_eq!(shown, "\u{e9}\u{e9}\n[... 16 more bytes cut; 4 shown]\n");
+        std::fs::write(&path, b"\xff\xff\xff").unwrap();
+        assert_eq!(
+            file_start(&path, 2),
+            "\\xff\\xff\n[... 1 more bytes cut; 2 shown]\n"
+        );
     }
 
     #[test]
@@ -242,7 +311,7 @@ mod tests {
         let long = "x".repeat(200_000);
         std::fs::write(&path, format!("first\n\n{long}\nlast")).unwrap();
         let mut seen = Vec::new();
-        scan_lines(&path, 8, |line| {
+        scan_lines(std::fs::File::open(&path).unwrap(), 8, |line| {
             seen.push((String::from_utf8_lossy(line.head).into_owned(), line.len));
         });
         assert_eq!(
@@ -255,7 +324,7 @@ mod tests {
             ]
         );
         let mut count = 0;
-        scan_lines(&dir.path().join("missing"), 8, |_| count += 1);
+        scan_lines(&b""[..], 8, |_| count += 1);
         assert_eq!(count, 0);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
@@ -11,7 +11,6 @@ use crate::judge::{self, Rules};
 use crate::measure::{self, Program};
 use crate::problems::{PROBLEMS, Problem, find};
 use crate::sandbox::Strictness;
-use crate::sandbox::client::Scratch;
 use crate::solution::{self, CompileError};
 use crate::testdata::TestPair;
 use crate::{build, project_root, report, testdata};
@@ -42,24 +41,18 @@ pub struct Tally {
 }
 
 impl Verify {
-    /// Verifies, printing the report on stdout.
+    /// Verifies, printing the report on stdout; whether every test passed (a solution
+    /// that does not compile passes none: the report has shown the compiler's messages).
     ///
     /// # Errors
-    /// A bad selection, a failed build or compile, or any failed test.
-    pub fn run(&self) -> Result<()> {
-        let tally = self
-            .report(&mut std::io::stdout().lock())
-            .map_err(|error| {
-                // The report has shown the compiler's messages already.
-                match error.downcast_ref::<CompileError>() {
-                    Some(_) => anyhow::anyhow!("the solution did not compile (CE)"),
-                    None => error,
-                }
-            })?;
-        if tally.failed > 0 {
-            bail!("{} test(s) failed", tally.failed);
+    /// The judge's own failures: a bad selection, a failed build, unreadable files, a
+    /// sandbox that cannot run or measure a program.
+    pub fn run(&self) -> Result<bool> {
+        match self.report(&mut std::io::stdout().lock()) {
+            Ok(tally) => Ok(tally.failed == 0),
+            Err(error) if error.downcast_ref::<CompileError>().is_some() => Ok(false),
+            Err(error) => Err(error),
         }
-        Ok(())
     }
 
     /// Verifies, writing the report to `out`; returns the tally (failures included).
@@ -143,12 +136,8 @@ impl Verify {
                 }
                 (None, None) => unreachable!("a solution or a build"),
             };
-            let scratch = Scratch::in_memory(&format!("xtask-verify-{}-", problem.name), || {
-                build::scratch(&root, "verify")
-            })?;
             let run = Run {
                 program: &program,
-                scratch: scratch.path(),
                 width,
                 fail_fast: self.fail_fast,
             };
@@ -211,7 +200,6 @@ fn compile_failure(
 /// How one problem's tests run.
 struct Run<'a> {
     program: &'a Program,
-    scratch: &'a Path,
     /// The width of the report's test-name column.
     width: usize,
     fail_fast: bool,
@@ -236,7 +224,7 @@ fn verify_problem(
             .entry(rules.time_limit)
             .or_default()
             .push(pair.name.as_str());
-        let outcome = judge::judge(run.program, &pair.input, &pair.expected, run.scratch, rules)?;
+        let outcome = judge::judge(run.program, &pair.input, &pair.expected, rules)?;
         writeln!(
             out,
             "{}",

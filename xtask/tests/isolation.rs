@@ -66,9 +66,11 @@ fn probe_as_nobody(mode: &str, extra: &[&Path]) -> (String, String) {
     let request = Request {
         program: probe.clone(),
         args,
-        stdin: dir.path().join("input"),
-        stdout: dir.path().join("stdout"),
-        stderr: dir.path().join("stderr"),
+        stdin: xtask::sandbox::Input::File(dir.path().join("input")),
+        outputs: xtask::sandbox::Outputs::Files {
+            stdout: dir.path().join("stdout"),
+            stderr: dir.path().join("stderr"),
+        },
         readable: vec![probe],
         box_files: Vec::new(),
         collect: None,
@@ -227,7 +229,6 @@ fn files_in_the_box_count_as_the_runs_memory() {
         &program,
         "x\n",
         "SAFE\n",
-        dir.path(),
         xtask::judge::Rules::tokens(std::time::Duration::from_secs(2), 8_000_000),
     )
     .unwrap();

@@ -221,14 +221,12 @@ fn java_runs_under_the_memory_limit() {
     assert!(status.success());
     let solution =
         xtask::solution::prepare(&format!("java -cp {} Main", classes.path().display())).unwrap();
-    let scratch = tempfile::tempdir().unwrap();
     // The time limit is the slowest machine's: what is checked is that the JVM starts
     // and answers within a 256 MB budget (an address-space cap would stop it).
     let judged = judge_text(
         &solution.program,
         ".......A\n........\n........\n........\n........\n........\n........\nM.......\n",
         "WIN\n",
-        scratch.path(),
         Rules::tokens(Duration::from_secs(100), 256_000_000),
     )
     .unwrap();

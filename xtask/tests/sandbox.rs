@@ -19,9 +19,8 @@ use support::{fixture, hostile, statues_samples, use_spawner};
 fn judge(spec: &str, input: &str, expected: &str, rules: Rules) -> (Judged, Duration) {
     use_spawner();
     let solution = solution::prepare(spec).unwrap();
-    let scratch = tempfile::tempdir().unwrap();
     let started = Instant::now();
-    let judged = judge_text(&solution.program, input, expected, scratch.path(), rules).unwrap();
+    let judged = judge_text(&solution.program, input, expected, rules).unwrap();
     (judged, started.elapsed())
 }
 
@@ -145,14 +144,12 @@ fn nothing_the_program_starts_outlives_the_run() {
 fn the_judge_can_be_neither_signalled_traced_nor_read() {
     use_spawner();
     let solution = solution::prepare(&hostile("attack_judge.c").to_string_lossy()).unwrap();
-    let scratch = tempfile::tempdir().unwrap();
     // Every run gets its verdict: the spawner survives each attack.
     for _ in 0..3 {
         let judged = judge_text(
             &solution.program,
             STATUES_SAMPLE,
             "untraced unread\n",
-            scratch.path(),
             statues_rules(),
         )
         .unwrap();
@@ -397,9 +394,11 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
     let request = xtask::sandbox::Request {
         program: PathBuf::from("/bin/cat"),
         args: Vec::new(),
-        stdin: dir.path().join("input"),
-        stdout: dir.path().join("stdout"),
-        stderr: dir.path().join("stderr"),
+        stdin: xtask::sandbox::Input::File(dir.path().join("input")),
+        outputs: xtask::sandbox::Outputs::Files {
+            stdout: dir.path().join("stdout"),
+            stderr: dir.path().join("stderr"),
+        },
         readable: vec![PathBuf::from("/bin/cat")],
         box_files: Vec::new(),
         collect: None,
@@ -446,23 +445,23 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
 }
 
 #[test]
-fn ctrl_c_kills_the_run_and_removes_every_scratch_folder() {
+fn ctrl_c_kills_the_run_and_leaves_no_file() {
     use std::os::unix::process::CommandExt;
     let target = tempfile::tempdir().unwrap();
-    let scratch = target.path().join("scratch");
-    std::fs::create_dir(&scratch).unwrap();
+    let temporary = target.path().join("tmp");
+    std::fs::create_dir(&temporary).unwrap();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(["verify", "statues", "--solution", "sleep 30"])
         .env("CARGO_TARGET_DIR", target.path())
-        .env(xtask::sandbox::client::SCRATCH_VARIABLE, &scratch)
+        .env("TMPDIR", &temporary)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .process_group(0)
         .spawn()
         .unwrap();
-    // Wait until the first run is under way: its box exists.
+    // Wait until the first run is under way.
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !std::fs::read_dir(&scratch).is_ok_and(|mut dir| dir.next().is_some()) {
+    while !runs(&["sleep", "30"]) {
         assert!(Instant::now() < deadline, "verify never started a run");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -480,7 +479,8 @@ fn ctrl_c_kills_the_run_and_removes_every_scratch_folder() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("interrupted"), "{stderr}");
     assert!(!stderr.contains("Broken pipe"), "{stderr}");
-    assert_eq!(std::fs::read_dir(&scratch).unwrap().count(), 0);
+    // The runs' output was in memory; the private root's folder is removed too.
+    assert_eq!(std::fs::read_dir(&temporary).unwrap().count(), 0);
     std::thread::sleep(Duration::from_millis(200));
     assert!(!runs(&["sleep", "30"]), "the run outlived Ctrl-C");
 }

@@ -116,12 +116,12 @@ fn a_compiled_solution_leaves_no_files_behind() {
 fn verify_finds_the_binaries_in_cargo_target_dir() {
     xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let target = tempfile::tempdir().unwrap();
-    let scratch = target.path().join("scratch");
-    std::fs::create_dir(&scratch).unwrap();
+    let temporary = target.path().join("tmp");
+    std::fs::create_dir(&temporary).unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(["verify", "sweets"])
         .env("CARGO_TARGET_DIR", target.path())
-        .env(xtask::sandbox::client::SCRATCH_VARIABLE, &scratch)
+        .env("TMPDIR", &temporary)
         .current_dir(xtask::project_root())
         .output()
         .unwrap();
@@ -133,6 +133,8 @@ fn verify_finds_the_binaries_in_cargo_target_dir() {
     );
     assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
     assert!(target.path().join("release/sweets").is_file());
-    // The runner's scratch folders are removed after the run.
-    assert_eq!(std::fs::read_dir(scratch).unwrap().count(), 0);
+    // The runs' output was in memory, and the private root's folder is removed: the run
+    // leaves no file.
+    assert_eq!(std::fs::read_dir(temporary).unwrap().count(), 0);
+    assert!(!target.path().join("xtask").exists());
 }

@@ -16,13 +16,11 @@ fn memory_the_runner_holds_is_not_counted_as_the_programs() {
     let held = vec![1u8; 64 << 20];
     std::hint::black_box(&held);
 
-    let scratch = tempfile::tempdir().unwrap();
     for _ in 0..3 {
         let judged = judge_text(
             &xtask::measure::own_program(Path::new(XTASK), &["fixture", "echo"]),
             "A\n",
             "A\n",
-            scratch.path(),
             Rules::tokens(Duration::from_secs(2), 8_000_000),
         )
         .unwrap();

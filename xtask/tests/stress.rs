@@ -34,7 +34,13 @@ fn stress(crate_name: &str, solution: String, cases: u64, out: &Path) -> Ending 
 
 /// Whether `output` is a wrong answer for `input`, judged as `verify` judges.
 fn wrong<K: ProblemKit>(problem: &Problem, input: &K::Input, output: &str) -> bool {
-    compare(problem.checker, problem.cases, &K::answer(input), output).is_some()
+    compare(
+        problem.checker,
+        problem.cases,
+        K::answer(input).as_bytes(),
+        output.as_bytes(),
+    )
+    .is_some()
 }
 
 /// Stresses every flawed solver of `K`; checks each failure is found, still fails once

@@ -173,8 +173,7 @@ fn rustup_s_rustc_is_found_from_its_layout_and_runs_in_the_box() {
             .all(|path| path == sysroot || path.starts_with("/usr")),
         "{program:?}"
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let judged = judge_text(program, "", "rustc", scratch.path(), statues_rules()).unwrap();
+    let judged = judge_text(program, "", "rustc", statues_rules()).unwrap();
     assert!(judged.received.starts_with("rustc 1."), "{judged:?}");
 }
 
@@ -185,8 +184,7 @@ fn pyenv_s_python3_is_found_from_its_layout_and_runs_in_the_box() {
     use_spawner();
     let solution = solution::prepare("python3 -c 'import sys; print(sys.prefix)'").unwrap();
     let program = &solution.program;
-    let scratch = tempfile::tempdir().unwrap();
-    let judged = judge_text(program, "", "x", scratch.path(), statues_rules()).unwrap();
+    let judged = judge_text(program, "", "x", statues_rules()).unwrap();
     let prefix = PathBuf::from(judged.received.trim());
     assert!(
         program.readable.contains(&prefix) || prefix.starts_with("/usr"),
@@ -215,8 +213,7 @@ fn a_venv_s_python_reads_its_venv_and_its_base_installation_only() {
     );
     let solution = solution::prepare(&spec).unwrap();
     let venv = std::fs::canonicalize(&venv).unwrap();
-    let scratch = tempfile::tempdir().unwrap();
-    let judged = judge_text(&solution.program, "", "x", scratch.path(), statues_rules()).unwrap();
+    let judged = judge_text(&solution.program, "", "x", statues_rules()).unwrap();
     let printed: Vec<PathBuf> = judged.received.lines().map(PathBuf::from).collect();
     assert_eq!(printed.len(), 2, "{judged:?}");
     assert_eq!(
@@ -245,15 +242,7 @@ fn a_wrapper_around_the_system_python_is_asked_in_the_box_and_needs_nothing_more
         solution.program.readable,
         [std::fs::canonicalize(&wrapper).unwrap()]
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let judged = judge_text(
-        &solution.program,
-        "",
-        "42\n",
-        scratch.path(),
-        statues_rules(),
-    )
-    .unwrap();
+    let judged = judge_text(&solution.program, "", "42\n", statues_rules()).unwrap();
     assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
 }
 
@@ -280,15 +269,7 @@ fn a_program_in_a_bin_folder_reads_nothing_beside_it() {
         solution.program.readable,
         [std::fs::canonicalize(&program).unwrap()]
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let judged = judge_text(
-        &solution.program,
-        "",
-        "NOTHING\n",
-        scratch.path(),
-        statues_rules(),
-    )
-    .unwrap();
+    let judged = judge_text(&solution.program, "", "NOTHING\n", statues_rules()).unwrap();
     assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
 }
 
@@ -348,15 +329,7 @@ fn a_java_source_is_compiled_with_javac_and_run_as_its_class() {
 fn judged_fixture(name: &str) -> xtask::judge::Judged {
     use_spawner();
     let solution = solution::prepare(&hostile(name).to_string_lossy()).unwrap();
-    let scratch = tempfile::tempdir().unwrap();
-    judge_text(
-        &solution.program,
-        "........\n",
-        "WIN\n",
-        scratch.path(),
-        statues_rules(),
-    )
-    .unwrap()
+    judge_text(&solution.program, "........\n", "WIN\n", statues_rules()).unwrap()
 }
 
 #[test]

@@ -19,9 +19,8 @@ use support::{fixture, statues_samples, use_spawner};
 fn judge_spec(spec: &str, input: &str, expected: &str) -> Judged {
     use_spawner();
     let solution = solution::prepare(spec).unwrap();
-    let scratch = tempfile::tempdir().unwrap();
     let rules = Rules::tokens(Duration::from_secs(2), 256_000_000);
-    judge_text(&solution.program, input, expected, scratch.path(), rules).unwrap()
+    judge_text(&solution.program, input, expected, rules).unwrap()
 }
 
 /// Compiles the fixture `name` (with `@KEY@` replaced) and judges it.

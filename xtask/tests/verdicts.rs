@@ -21,13 +21,11 @@ fn rules() -> Rules {
 /// spawner as the command line does; returns the judged run and how long it took.
 fn judge_fixture(kind: &str, expected: &str) -> (Judged, Duration) {
     xtask::sandbox::client::use_spawner(Path::new(XTASK));
-    let scratch = tempfile::tempdir().unwrap();
     let started = Instant::now();
     let judged = judge_text(
         &own_program(Path::new(XTASK), &["fixture", kind]),
         "A\nB\n",
         expected,
-        scratch.path(),
         rules(),
     )
     .unwrap();

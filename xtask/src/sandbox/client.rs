@@ -18,8 +18,8 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use super::policy::Resolved;
-use super::server::{Hello, Reply, decode};
-use super::{Layers, Limits, Report, Request};
+use super::server::{Hello, MEMORY_OUTPUT_FDS, Reply, decode};
+use super::{Input, Layers, Limits, Outputs, Report, Request};
 
 /// The `xtask` binary started as the spawner (`<it> spawner`), once chosen.
 static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
@@ -103,12 +103,6 @@ pub fn on_interrupt() {
 /// How long a spawner has, after Ctrl-C, to end its run and remove its cgroups.
 const GRACE_ON_INTERRUPT: Duration = Duration::from_secs(1);
 
-/// The shared-memory file system most Linux systems mount.
-const IN_MEMORY: &str = "/dev/shm";
-
-/// The variable that chooses where runs' scratch folders go instead.
-pub const SCRATCH_VARIABLE: &str = "XTASK_SCRATCH";
-
 /// A temporary folder removed on drop, and by Ctrl-C.
 #[derive(Debug)]
 pub struct Scratch {
@@ -130,22 +124,6 @@ impl Scratch {
         .context("making a scratch folder")?;
         lock().folders.insert(dir.path().to_owned(), ());
         Ok(Scratch { dir: Some(dir) })
-    }
-
-    /// A fresh folder named `prefix...` in memory (`/dev/shm`) where the machine has it,
-    /// else in the folder `elsewhere` gives. For the files every run rewrites (the input,
-    /// the output): on a disk's file system each truncation of a written file is a journal
-    /// transaction, which cost a stress case half a millisecond on average and up to 8 ms.
-    ///
-    /// # Errors
-    /// Neither folder can be made.
-    /// `XTASK_SCRATCH`, when set, names the folder instead.
-    pub fn in_memory(prefix: &str, elsewhere: impl FnOnce() -> Result<PathBuf>) -> Result<Scratch> {
-        if let Some(chosen) = std::env::var_os(SCRATCH_VARIABLE) {
-            return Scratch::new(prefix, Some(Path::new(&chosen)));
-        }
-        Scratch::new(prefix, Some(Path::new(IN_MEMORY)))
-            .or_else(|_| Scratch::new(prefix, Some(&elsewhere()?)))
     }
 
     pub fn path(&self) -> &Path {
@@ -209,16 +187,65 @@ pub fn run_with_files(
 
 fn request_of(program: &Resolved, io: &Io, limits: Limits) -> Request {
     Request {
+        outputs: Outputs::Files {
+            stdout: io.stdout.clone(),
+            stderr: io.stderr.clone(),
+        },
+        ..captured_request(program, Input::File(io.input.clone()), limits)
+    }
+}
+
+fn captured_request(program: &Resolved, input: Input, limits: Limits) -> Request {
+    Request {
         program: program.program.clone(),
         args: program.args.clone(),
-        stdin: io.input.clone(),
-        stdout: io.stdout.clone(),
-        stderr: io.stderr.clone(),
+        stdin: input,
+        outputs: Outputs::Memory,
         readable: program.readable.clone(),
         box_files: Vec::new(),
         collect: None,
         limits,
     }
+}
+
+/// A run whose output the runner holds: the report, and what the program printed on
+/// stdout and stderr (each up to one byte past the output cap).
+#[derive(Debug)]
+pub struct Captured {
+    pub report: Report,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+/// Runs `program` on `input` in a fresh, empty box, its output kept in the worker's
+/// memory files ([`Outputs::Memory`]) and read back here; the files are emptied after, so
+/// a worker holds at most one run's output, and no file of a run is left anywhere.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_captured(program: &Resolved, input: Input, limits: Limits) -> Result<Captured> {
+    let request = captured_request(program, input, limits);
+    with_spawner(|spawner| {
+        let report = spawner.request(&request)?;
+        let stdout = take(&spawner.memory.stdout, "stdout")?;
+        let stderr = take(&spawner.memory.stderr, "stderr")?;
+        Ok(Captured {
+            report,
+            stdout,
+            stderr,
+        })
+    })
+}
+
+/// The contents of a worker's memory file, which is then emptied.
+fn take(file: &std::fs::File, name: &str) -> Result<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    let context = || format!("reading the worker's {name} memory file");
+    let len = file.metadata().with_context(context)?.len();
+    let mut bytes = vec![0; usize::try_from(len).with_context(context)?];
+    file.read_exact_at(&mut bytes, 0).with_context(context)?;
+    file.set_len(0).with_context(context)?;
+    Ok(bytes)
 }
 
 /// A spawner of its own, apart from the runner's (one per thread), with some layers left
@@ -251,6 +278,8 @@ impl Worker {
 /// A running spawner, with the pipes to talk to it.
 struct Spawner {
     child: Child,
+    /// The memory files it fills with a judged run's output.
+    memory: MemoryFiles,
     /// Taken (closed) when the spawner is dropped: its end of input tells it to finish.
     requests: Option<BufWriter<ChildStdin>>,
     replies: BufReader<ChildStdout>,
@@ -284,10 +313,62 @@ const HELLO_DEADLINE: Duration = Duration::from_secs(10);
 /// How long past a run's wall-clock cap the spawner may take to answer.
 const REPLY_GRACE: Duration = Duration::from_secs(10);
 
+/// A worker's two memory files for output, the runner's handles on them.
+struct MemoryFiles {
+    stdout: std::fs::File,
+    stderr: std::fs::File,
+}
+
+impl MemoryFiles {
+    fn new() -> Result<MemoryFiles> {
+        use nix::sys::memfd::{MFdFlags, memfd_create};
+        // Close-on-exec here; the spawner gets its own copies on fixed descriptors.
+        let file = |name: &std::ffi::CStr| -> Result<std::fs::File> {
+            let fd = memfd_create(name, MFdFlags::MFD_CLOEXEC | MFdFlags::MFD_ALLOW_SEALING)
+                .context("making a memory file for the output")?;
+            Ok(fd.into())
+        };
+        Ok(MemoryFiles {
+            stdout: file(c"xtask-stdout")?,
+            stderr: file(c"xtask-stderr")?,
+        })
+    }
+
+    /// Puts them on [`MEMORY_OUTPUT_FDS`] in the spawner, when it is started.
+    fn hand_over(&self, command: &mut Command) {
+        use std::os::unix::process::CommandExt;
+        let fds = [self.stdout.as_raw_fd(), self.stderr.as_raw_fd()];
+        // SAFETY: between fork and exec the closure only calls fcntl and dup2, which are
+        // async-signal-safe. Each file is first copied above the targets, so that neither
+        // can be overwritten by the other's move (nor be one already), then moved there by
+        // dup2, which leaves the new descriptor open across the exec.
+        unsafe {
+            command.pre_exec(move || {
+                let above = MEMORY_OUTPUT_FDS[1] + 1;
+                let mut copies = [0; 2];
+                for (copy, from) in copies.iter_mut().zip(fds) {
+                    *copy = libc::fcntl(from, libc::F_DUPFD_CLOEXEC, above);
+                    if *copy < 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                for (from, to) in copies.into_iter().zip(MEMORY_OUTPUT_FDS) {
+                    if libc::dup2(from, to) < 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
 impl Spawner {
     fn start(program: &Path, without: &[&str]) -> Result<Spawner> {
+        let memory = MemoryFiles::new()?;
         let mut command = Command::new(program);
         command.arg("spawner");
+        memory.hand_over(&mut command);
         if !without.is_empty() {
             command.arg(format!("--without={}", without.join(",")));
         }
@@ -305,6 +386,7 @@ impl Spawner {
         let replies = BufReader::new(child.stdout.take().context("spawner without stdout")?);
         let mut spawner = Spawner {
             child,
+            memory,
             requests,
             replies,
             layers: Layers {

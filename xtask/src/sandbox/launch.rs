@@ -25,8 +25,8 @@ use super::cgroup::{Cgroup, Hierarchy};
 use super::identity::BoxUser;
 use super::place::Place;
 use super::policy::ENVIRONMENT;
-use super::streams::{Streams, WriteEnds};
-use super::{Report, Request, files, root, syscalls};
+use super::streams::{Sink, Streams, WriteEnds};
+use super::{Input, Outputs, Report, Request, files, root, syscalls};
 
 /// What a spawner found it can use, once, at its start.
 #[derive(Debug)]
@@ -64,14 +64,23 @@ pub struct Kept {
     place: Place,
     /// The Landlock ruleset, where it is the same for every run.
     ruleset: Option<RulesetCreated>,
+    /// The memory files the runner gave this worker for judged runs' output.
+    memory_outputs: Option<MemoryOutputs>,
+}
+
+/// The two memory files a runner hands its worker (see [`super::Outputs::Memory`]).
+pub struct MemoryOutputs {
+    pub stdout: File,
+    pub stderr: File,
 }
 
 impl Kept {
-    pub fn new(place: Place) -> Kept {
+    pub fn new(place: Place, memory_outputs: Option<MemoryOutputs>) -> Kept {
         Kept {
             groups: std::collections::VecDeque::new(),
             place,
             ruleset: None,
+            memory_outputs,
         }
     }
 
@@ -149,7 +158,14 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
             } else {
                 None
             };
-            launch_in(abilities, &kept.place, request, group.as_ref(), ruleset)
+            launch_in(
+                abilities,
+                &kept.place,
+                request,
+                group.as_ref(),
+                ruleset,
+                kept.memory_outputs.as_ref(),
+            )
         });
     if let Some(group) = group {
         group.kill_all();
@@ -236,7 +252,7 @@ fn prepare(
 /// The input, copied into a memory file sealed against every change: the program reads
 /// it (and may seek, map or `fstat` it), but cannot write, grow or shrink it, even
 /// through `/proc/self/fd/0`, and never holds a descriptor of a host file.
-fn sealed_copy(path: &std::path::Path) -> Result<OwnedFd> {
+fn sealed_copy(input: &Input) -> Result<OwnedFd> {
     use nix::fcntl::{FcntlArg, SealFlag, fcntl};
     use nix::sys::memfd::{MFdFlags, memfd_create};
     let memory = memfd_create(
@@ -244,9 +260,17 @@ fn sealed_copy(path: &std::path::Path) -> Result<OwnedFd> {
         MFdFlags::MFD_CLOEXEC | MFdFlags::MFD_ALLOW_SEALING,
     )
     .context("making the input's memory file")?;
-    let mut source = File::open(path).with_context(|| format!("opening {}", path.display()))?;
     let mut sink = File::from(memory);
-    std::io::copy(&mut source, &mut sink).context("copying the input")?;
+    match input {
+        Input::File(path) => {
+            let mut source =
+                File::open(path).with_context(|| format!("opening {}", path.display()))?;
+            std::io::copy(&mut source, &mut sink).context("copying the input")?;
+        }
+        Input::Text(text) => sink
+            .write_all(text.as_bytes())
+            .context("writing the input")?,
+    }
     let seals = SealFlag::F_SEAL_WRITE
         | SealFlag::F_SEAL_GROW
         | SealFlag::F_SEAL_SHRINK
@@ -264,12 +288,20 @@ fn launch_in(
     request: &Request,
     group: Option<&Cgroup>,
     ruleset: Option<RulesetCreated>,
+    memory_outputs: Option<&MemoryOutputs>,
 ) -> Result<Report> {
-    let (streams, output) = Streams::open(
-        &request.stdout,
-        &request.stderr,
-        request.limits.output_bytes,
-    )?;
+    let (stdout, stderr) = match &request.outputs {
+        Outputs::Files { stdout, stderr } => (Sink::create(stdout)?, Sink::create(stderr)?),
+        Outputs::Memory => {
+            let files =
+                memory_outputs.context("this spawner was given no memory files for the output")?;
+            (
+                Sink::memory(&files.stdout, "stdout")?,
+                Sink::memory(&files.stderr, "stderr")?,
+            )
+        }
+    };
+    let (streams, output) = Streams::open(stdout, stderr, request.limits.output_bytes)?;
     let prepared = prepare(place, request, group, ruleset, output)?;
     let (errors_read, errors_write) = nix::unistd::pipe2(OFlag::O_CLOEXEC)?;
     let started = Instant::now();
@@ -503,6 +535,7 @@ fn watch(
 ) -> Result<Report> {
     let wall_cap = Duration::from_millis(request.limits.wall_ms);
     let (mut killed_at_wall_cap, mut killed_at_cpu_cap) = (false, false);
+    let mut killed_at_memory_limit = false;
     let mut output_limit_hit = false;
     // Woken the moment the program ends (a pidfd), or by the runner leaving; otherwise
     // every few milliseconds to look at the tree's CPU time.
@@ -515,7 +548,7 @@ fn watch(
             output_limit_hit = true;
             signal_everything(abilities, group, child);
         }
-        if !killed_at_wall_cap && !killed_at_cpu_cap {
+        if !killed_at_wall_cap && !killed_at_cpu_cap && !killed_at_memory_limit {
             if started.elapsed() >= wall_cap {
                 killed_at_wall_cap = true;
                 signal_everything(abilities, group, child);
@@ -524,6 +557,12 @@ fn watch(
                 .is_some_and(|cpu| cpu > request.limits.cpu_ms * 1000)
             {
                 killed_at_cpu_cap = true;
+                signal_everything(abilities, group, child);
+            } else if group.is_some_and(Cgroup::memory_limit_hit) {
+                // The limit lies over the budget, so the run is over it already; a tree
+                // held at the limit (every process waiting for memory the kernel will
+                // not give) would otherwise wait out the wall-clock cap.
+                killed_at_memory_limit = true;
                 signal_everything(abilities, group, child);
             }
         }
@@ -546,6 +585,7 @@ fn watch(
     // Every writer is gone now (or holds on outside the sandbox's reach): the rest of the
     // output, then the report.
     streams.drain(Instant::now() + Duration::from_millis(500));
+    streams.kept_all()?;
     output_limit_hit |= streams.over_cap();
     let own_cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
     let own_peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
@@ -565,6 +605,7 @@ fn watch(
         memory_limit_hit: group.is_some_and(Cgroup::memory_limit_hit),
         killed_at_wall_cap,
         killed_at_cpu_cap,
+        killed_at_memory_limit,
         process_limit_hit: group.is_some_and(Cgroup::process_limit_hit),
         output_limit_hit,
     })

@@ -68,12 +68,11 @@ pub struct Limits {
 pub struct Request {
     pub program: PathBuf,
     pub args: Vec<String>,
-    /// The program's standard input: a host file the spawner copies into a sealed memory
-    /// file, so the program can neither change nor reach the original.
-    pub stdin: PathBuf,
-    /// Files the spawner fills with the program's output, drained from pipes.
-    pub stdout: PathBuf,
-    pub stderr: PathBuf,
+    /// The program's standard input, which the spawner copies into a sealed memory file,
+    /// so the program can neither change nor reach the original.
+    pub stdin: Input,
+    /// Where the spawner keeps the program's output, drained from pipes.
+    pub outputs: Outputs,
     /// Read-only paths beyond the system's toolchain: the program, its interpreter's
     /// installation, the files its command line names. In a private root these are
     /// bound in, read-only, at the same paths; nothing else of the host is there.
@@ -86,6 +85,26 @@ pub struct Request {
     #[serde(default)]
     pub collect: Option<PathBuf>,
     pub limits: Limits,
+}
+
+/// A run's standard input.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Input {
+    /// A host file (a test's input).
+    File(PathBuf),
+    /// Text sent with the request (a generated case): nothing is written anywhere.
+    Text(String),
+}
+
+/// Where the spawner keeps what a program prints.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Outputs {
+    /// Host files (a compiler's messages).
+    Files { stdout: PathBuf, stderr: PathBuf },
+    /// The worker's two memory files, which the runner reads after the reply and then
+    /// empties: a judged run's output is never on a disk nor in `/dev/shm`, and a worker
+    /// holds at most the output of the run it is judging ([`client::run_captured`]).
+    Memory,
 }
 
 /// What one run measured, for the whole tree of processes where the accounting layer
@@ -104,6 +123,9 @@ pub struct Report {
     pub killed_at_wall_cap: bool,
     /// The tree's CPU time ran out and everything was killed.
     pub killed_at_cpu_cap: bool,
+    /// The kernel reported the memory limit reached during the run, and everything was
+    /// killed then: a tree stalled at its limit waits for nothing.
+    pub killed_at_memory_limit: bool,
     /// The process cap refused a fork.
     pub process_limit_hit: bool,
     /// Stdout went past the output cap, and everything was killed.

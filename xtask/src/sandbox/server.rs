@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cgroup::Hierarchy;
 use super::identity::BoxUser;
-use super::launch::{Abilities, Kept, RunnerGone, launch};
+use super::launch::{Abilities, Kept, MemoryOutputs, RunnerGone, launch};
 use super::namespaces::{self, Outcome};
 use super::place::Place;
 use super::root::PrivateRoot;
@@ -40,6 +40,8 @@ pub enum Reply {
 /// Never in practice: a closed stdout (the runner is gone) ends it quietly.
 pub fn serve(without: &[String]) -> Result<()> {
     let without = Without::parse(without)?;
+    // Taken first, before anything could open a descriptor in their place.
+    let memory_outputs = take_memory_outputs();
     // Ctrl-C reaches the runner's whole process group, the spawner included: the spawner
     // ends the run in progress when the runner closes its input, not on the signal.
     // SAFETY: setting a disposition to "ignore" installs no handler.
@@ -77,7 +79,7 @@ pub fn serve(without: &[String]) -> Result<()> {
     {
         return Ok(());
     }
-    let mut kept = Kept::new(place);
+    let mut kept = Kept::new(place, memory_outputs);
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let reply = match serde_json::from_str::<Request>(&line) {
@@ -101,6 +103,31 @@ pub fn serve(without: &[String]) -> Result<()> {
     }
     kept.release();
     Ok(())
+}
+
+/// Where the runner puts the worker's memory files for output (see
+/// [`super::Outputs::Memory`]): stdout's, then stderr's.
+pub const MEMORY_OUTPUT_FDS: [i32; 2] = [3, 4];
+
+/// The memory files the runner passed on [`MEMORY_OUTPUT_FDS`], kept from the programs
+/// (close-on-exec); none where those descriptors are not memory files.
+fn take_memory_outputs() -> Option<MemoryOutputs> {
+    use nix::fcntl::{FcntlArg, FdFlag, fcntl};
+    use std::os::fd::{BorrowedFd, FromRawFd, OwnedFd};
+    let [stdout, stderr] = MEMORY_OUTPUT_FDS.map(|fd| {
+        // SAFETY: only looked at; the descriptor is owned below only if it is a memory
+        // file, which nothing else of this process opened.
+        let borrowed = unsafe { BorrowedFd::borrow_raw(fd) };
+        // Sealing is a memory file's own: this refuses any other descriptor.
+        fcntl(borrowed, FcntlArg::F_GET_SEALS).ok()?;
+        fcntl(borrowed, FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC)).ok()?;
+        // SAFETY: a memory file the runner handed over for this process alone.
+        Some(std::fs::File::from(unsafe { OwnedFd::from_raw_fd(fd) }))
+    });
+    Some(MemoryOutputs {
+        stdout: stdout?,
+        stderr: stderr?,
+    })
 }
 
 /// Finds the layers this machine allows, once, and builds the place programs run in.

@@ -2,10 +2,11 @@
 //! files the runner reads, counting as it goes. Output written to a file by the program
 //! itself would sit in the page cache and be charged to its memory (a program printing
 //! 16 MiB under gam's 8 MB budget would be judged MLE); drained by the spawner, it is not,
-//! and output past the cap is noticed the moment it is written.
+//! and output past the cap is noticed the moment it is written. A judged run's output goes
+//! to the worker's two memory files ([`super::Outputs::Memory`]), emptied at each run.
 
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::{Read, Seek, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -13,11 +14,58 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use nix::fcntl::{FcntlArg, OFlag, fcntl};
 
+/// A file the spawner fills with one stream, and the name an error gives it.
+pub struct Sink {
+    file: File,
+    name: String,
+}
+
+impl Sink {
+    /// A host file, made empty.
+    ///
+    /// # Errors
+    /// It cannot be created.
+    pub fn create(path: &Path) -> Result<Sink> {
+        let file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
+        Ok(Sink {
+            file,
+            name: path.display().to_string(),
+        })
+    }
+
+    /// One of the worker's memory files, emptied for this run.
+    ///
+    /// # Errors
+    /// It cannot be emptied.
+    pub fn memory(file: &File, name: &str) -> Result<Sink> {
+        let mut file = file.try_clone().context("a handle on a memory file")?;
+        file.set_len(0)
+            .and_then(|()| file.rewind())
+            .with_context(|| format!("emptying the {name} memory file"))?;
+        Ok(Sink {
+            file,
+            name: format!("the worker's {name} memory file"),
+        })
+    }
+
+    /// Any file, for tests of what happens when a write fails (`/dev/full`).
+    pub fn of(file: File, name: &str) -> Sink {
+        Sink {
+            file,
+            name: name.to_owned(),
+        }
+    }
+}
+
 /// One stream: the pipe's end the spawner reads, and the file it fills.
 struct Stream {
     pipe: Option<File>,
     file: File,
+    name: String,
     written: u64,
+    /// The first write into the file that failed (a full disk): the judge's failure, so
+    /// the run is reported as one, never judged on output it did not keep.
+    failed: Option<std::io::Error>,
 }
 
 /// The program's stdout and stderr, as the spawner sees them.
@@ -38,27 +86,23 @@ impl Streams {
     /// Pipes for the program's stdout and stderr, drained into `stdout` and `stderr`.
     ///
     /// # Errors
-    /// The pipes or the files cannot be made.
-    pub fn open(stdout: &Path, stderr: &Path, cap: u64) -> Result<(Streams, WriteEnds)> {
+    /// The pipes cannot be made.
+    pub fn open(stdout: Sink, stderr: Sink, cap: u64) -> Result<(Streams, WriteEnds)> {
         let (out_read, out_write) = nix::unistd::pipe2(OFlag::O_CLOEXEC)?;
         let (err_read, err_write) = nix::unistd::pipe2(OFlag::O_CLOEXEC)?;
         for fd in [&out_read, &err_read] {
             fcntl(fd, FcntlArg::F_SETFL(OFlag::O_NONBLOCK))?;
         }
-        let file = |path: &Path| {
-            File::create(path).with_context(|| format!("creating {}", path.display()))
+        let stream = |pipe: OwnedFd, sink: Sink| Stream {
+            pipe: Some(File::from(pipe)),
+            file: sink.file,
+            name: sink.name,
+            written: 0,
+            failed: None,
         };
         let streams = Streams {
-            stdout: Stream {
-                pipe: Some(File::from(out_read)),
-                file: file(stdout)?,
-                written: 0,
-            },
-            stderr: Stream {
-                pipe: Some(File::from(err_read)),
-                file: file(stderr)?,
-                written: 0,
-            },
+            stdout: stream(out_read, stdout),
+            stderr: stream(err_read, stderr),
             cap,
         };
         let ends = WriteEnds {
@@ -98,8 +142,28 @@ impl Streams {
                 std::thread::sleep(Duration::from_micros(200));
             }
         }
-        let _ = self.stdout.file.flush();
-        let _ = self.stderr.file.flush();
+        for stream in [&mut self.stdout, &mut self.stderr] {
+            if let Err(error) = stream.file.flush() {
+                stream.failed.get_or_insert(error);
+            }
+        }
+    }
+
+    /// The first write that failed, naming the file: the output the program wrote was
+    /// not all kept, so no verdict can be given on it.
+    ///
+    /// # Errors
+    /// A write into either file failed.
+    pub fn kept_all(&self) -> Result<()> {
+        for stream in [&self.stdout, &self.stderr] {
+            if let Some(error) = &stream.failed {
+                anyhow::bail!(
+                    "the judge could not keep the program's output: writing {} failed: {error}",
+                    stream.name
+                );
+            }
+        }
+        Ok(())
     }
 }
 
@@ -119,7 +183,11 @@ impl Stream {
                     // Stored up to one byte past the cap: enough to tell it was passed.
                     let room = (cap + 1).saturating_sub(self.written);
                     let kept = usize::try_from(room).unwrap_or(usize::MAX).min(read);
-                    let _ = self.file.write_all(&buffer[..kept]);
+                    if self.failed.is_none() {
+                        if let Err(error) = self.file.write_all(&buffer[..kept]) {
+                            self.failed = Some(error);
+                        }
+                    }
                     self.written += read as u64;
                 }
                 Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => return,
@@ -130,5 +198,51 @@ impl Stream {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_that_fails_is_the_judges_failure_naming_the_file() {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let (mut streams, ends) = Streams::open(
+            Sink::of(full, "/dev/full"),
+            Sink::of(tempfile::tempfile().unwrap(), "stderr"),
+            1 << 20,
+        )
+        .unwrap();
+        File::from(ends.stdout).write_all(b"WIN\n").unwrap();
+        drop(ends.stderr);
+        streams.drain(Instant::now() + Duration::from_secs(5));
+        let error = streams.kept_all().unwrap_err().to_string();
+        assert!(error.contains("writing /dev/full failed"), "{error}");
+        assert!(error.contains("No space left on device"), "{error}");
+    }
+
+    #[test]
+    fn a_memory_sink_starts_empty_each_run() {
+        let memory = tempfile::tempfile().unwrap();
+        (&memory).write_all(b"the last run's output").unwrap();
+        let (mut streams, ends) = Streams::open(
+            Sink::memory(&memory, "stdout").unwrap(),
+            Sink::of(tempfile::tempfile().unwrap(), "stderr"),
+            1 << 20,
+        )
+        .unwrap();
+        File::from(ends.stdout).write_all(b"WIN\n").unwrap();
+        drop(ends.stderr);
+        streams.drain(Instant::now() + Duration::from_secs(5));
+        streams.kept_all().unwrap();
+        let mut kept = String::new();
+        let mut reader = memory.try_clone().unwrap();
+        reader.rewind().unwrap();
+        reader.read_to_string(&mut kept).unwrap();
+        assert_eq!(kept, "WIN\n");
     }
 }

@@ -105,14 +105,13 @@ impl Stress {
             }
         };
         let root = project_root();
-        let scratch = build::scratch(&root, "stress")?;
         let rules = Rules::of(problem, "stress", "");
         let jobs = self.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });
-        let trials = (0..jobs.max(1))
-            .map(|_| Trial::new(&solution, rules, &scratch))
-            .collect::<Result<Vec<_>>>()?;
+        let trials: Vec<Trial<'_>> = (0..jobs.max(1))
+            .map(|_| Trial::new(&solution, rules))
+            .collect();
         let budget = Budget {
             cases: self.cases.unwrap_or(u64::MAX),
             deadline: self

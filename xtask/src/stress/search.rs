@@ -39,7 +39,7 @@ pub struct Found<I> {
 /// budget is spent.
 ///
 /// # Errors
-/// A solution that cannot be started, or scratch files that cannot be written.
+/// The judge's own failures: a solution that cannot be started or measured.
 pub fn first_failure<K: ProblemKit>(
     seed: u64,
     budget: Budget,
