@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 
 pub fn run(kind: &str) -> Result<()> {
     let mut input = Vec::new();
-    if kind != "sleep" {
+    if !matches!(kind, "sleep" | "hold-memory") {
         std::io::stdin().read_to_end(&mut input)?;
     }
     let mut stdout = std::io::stdout().lock();
@@ -44,6 +44,42 @@ pub fn run(kind: &str) -> Result<()> {
             std::thread::sleep(std::time::Duration::from_secs(600));
         }
         "abort" => std::process::abort(),
+        "stderr-bytes" => {
+            // An honest program's message in Latin-1, then a line of bytes that are not
+            // UTF-8 at all, longer than a report shows.
+            let mut stderr = std::io::stderr().lock();
+            stderr.write_all(b"erreur: donn\xe9es invalides\n")?;
+            stderr.write_all(&[0xff; 600])?;
+            std::process::exit(1);
+        }
+        "oom-words" | "oom-words-wrong" => {
+            // What runtimes print when memory is refused, from a program that used none.
+            eprintln!("std::bad_alloc\nMemoryError\nmemory allocation of 8 bytes failed");
+            if kind == "oom-words-wrong" {
+                input.reverse();
+            }
+        }
+        "hold-memory" => {
+            // Touches 4 MiB and keeps it, waiting for nothing.
+            let block = vec![1u8; 4 << 20];
+            std::hint::black_box(&block);
+            std::thread::sleep(std::time::Duration::from_secs(600));
+        }
+        "memory-sleepers" => {
+            // Four children that each hold 4 MiB and sleep, and a parent that waits for
+            // them: over an 8 MB budget, a tree that would sit at its memory limit.
+            let exe = std::env::current_exe()?;
+            let children: Vec<_> = (0..4)
+                .map(|_| {
+                    std::process::Command::new(&exe)
+                        .args(["fixture", "hold-memory"])
+                        .spawn()
+                })
+                .collect::<std::io::Result<_>>()?;
+            for mut child in children {
+                child.wait()?;
+            }
+        }
         _ => bail!("unknown fixture '{kind}'"),
     }
     stdout.write_all(&input)?;

@@ -358,6 +358,180 @@ impl Stderr {
 mod tests {
     use super::*;
 
+    /// A run that measured nothing wrong: 0.1 s of CPU, 1 MiB, exit 0.
+    fn clean() -> Measurement {
+        Measurement {
+            exit: Exit::Code(0),
+            cpu: Duration::from_millis(100),
+            wall: Duration::from_millis(120),
+            peak_memory_bytes: 1 << 20,
+            memory_limit_hit: false,
+            killed_at_wall_cap: false,
+            killed_at_cpu_cap: false,
+            killed_at_memory_limit: false,
+            process_limit_hit: false,
+            output_limit_hit: false,
+        }
+    }
+
+    /// The verdict's code for `run`, with stdout `stdout` (expected: `WIN`) and a stderr
+    /// that names every runtime's out-of-memory message.
+    fn code(run: &Measurement, stdout: &str) -> &'static str {
+        let rules = Rules::tokens(Duration::from_secs(1), 64 << 20);
+        let verdict = verdict(
+            run,
+            rules,
+            stdout.len() as u64,
+            || "; stderr: std::bad_alloc | MemoryError".to_owned(),
+            || {
+                Ok(compare(
+                    rules.checker,
+                    rules.cases,
+                    b"WIN\n",
+                    stdout.as_bytes(),
+                ))
+            },
+        )
+        .unwrap();
+        verdict.code()
+    }
+
+    /// Every row of the README's table of precedence, and each pair of rows that can
+    /// both hold: the earlier row decides.
+    #[test]
+    fn verdicts_follow_the_table_of_precedence() {
+        let over_cpu = Measurement {
+            cpu: Duration::from_millis(1100),
+            ..clean()
+        };
+        let stopped_at_cpu = Measurement {
+            killed_at_cpu_cap: true,
+            ..clean()
+        };
+        let xcpu = Measurement {
+            exit: Exit::Signal(libc::SIGXCPU),
+            ..clean()
+        };
+        let over_memory = Measurement {
+            peak_memory_bytes: (64 << 20) + 1,
+            ..clean()
+        };
+        let limit_event = Measurement {
+            memory_limit_hit: true,
+            ..clean()
+        };
+        let stopped_at_memory = Measurement {
+            killed_at_memory_limit: true,
+            ..clean()
+        };
+        let idle = Measurement {
+            wall: Duration::from_millis(2100),
+            ..clean()
+        };
+        let stopped_at_wall = Measurement {
+            killed_at_wall_cap: true,
+            ..clean()
+        };
+        let over_output = Measurement {
+            output_limit_hit: true,
+            ..clean()
+        };
+        let xfsz = Measurement {
+            exit: Exit::Signal(libc::SIGXFSZ),
+            ..clean()
+        };
+        let exit_code = Measurement {
+            exit: Exit::Code(1),
+            ..clean()
+        };
+        let signal = Measurement {
+            exit: Exit::Signal(libc::SIGSEGV),
+            ..clean()
+        };
+        // Each row alone, with the right answer printed.
+        for (run, expected) in [
+            (&over_cpu, "TLE"),
+            (&stopped_at_cpu, "TLE"),
+            (&xcpu, "TLE"),
+            (&over_memory, "MLE"),
+            (&limit_event, "MLE"),
+            (&stopped_at_memory, "MLE"),
+            (&idle, "TLE"),
+            (&stopped_at_wall, "TLE"),
+            (&over_output, "OLE"),
+            (&xfsz, "OLE"),
+            (&exit_code, "RE"),
+            (&signal, "RE"),
+            (&clean(), "AC"),
+        ] {
+            assert_eq!(code(run, "WIN\n"), expected, "{run:?}");
+        }
+        assert_eq!(code(&clean(), "LOSE\n"), "WA");
+        // Output past the cap, measured by its length alone.
+        let long = "x".repeat(usize::try_from(OUTPUT_CAP_BYTES).unwrap() + 1);
+        assert_eq!(code(&clean(), &long), "OLE");
+        // Where two rows hold, the earlier one decides.
+        let both = |a: &Measurement, b: &Measurement| Measurement {
+            exit: if a.exit == Exit::Code(0) {
+                b.exit
+            } else {
+                a.exit
+            },
+            cpu: a.cpu.max(b.cpu),
+            wall: a.wall.max(b.wall),
+            peak_memory_bytes: a.peak_memory_bytes.max(b.peak_memory_bytes),
+            memory_limit_hit: a.memory_limit_hit || b.memory_limit_hit,
+            killed_at_wall_cap: a.killed_at_wall_cap || b.killed_at_wall_cap,
+            killed_at_cpu_cap: a.killed_at_cpu_cap || b.killed_at_cpu_cap,
+            killed_at_memory_limit: a.killed_at_memory_limit || b.killed_at_memory_limit,
+            process_limit_hit: a.process_limit_hit || b.process_limit_hit,
+            output_limit_hit: a.output_limit_hit || b.output_limit_hit,
+        };
+        let rows: [(&[&Measurement], &str); 5] = [
+            (&[&over_cpu, &stopped_at_cpu, &xcpu], "TLE"),
+            (&[&over_memory, &limit_event, &stopped_at_memory], "MLE"),
+            (&[&idle, &stopped_at_wall], "TLE"),
+            (&[&over_output, &xfsz], "OLE"),
+            (&[&exit_code, &signal], "RE"),
+        ];
+        for (earlier, (runs, expected)) in rows.iter().enumerate() {
+            for (later, _) in rows.iter().skip(earlier + 1) {
+                for a in *runs {
+                    for b in *later {
+                        let run = both(a, b);
+                        assert_eq!(code(&run, "LOSE\n"), *expected, "{run:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stderr_is_read_only_for_a_runtime_error() {
+        let rules = Rules::tokens(Duration::from_secs(1), 64 << 20);
+        let judged = |run: &Measurement| {
+            let mut read = false;
+            let verdict = verdict(
+                run,
+                rules,
+                4,
+                || {
+                    read = true;
+                    String::new()
+                },
+                || Ok(None),
+            )
+            .unwrap();
+            (verdict.code(), read)
+        };
+        assert_eq!(judged(&clean()), ("AC", false));
+        let crashed = Measurement {
+            exit: Exit::Code(1),
+            ..clean()
+        };
+        assert_eq!(judged(&crashed), ("RE", true));
+    }
+
     fn stderr_of(text: &[u8]) -> Stderr {
         Stderr::read(text)
     }

@@ -155,3 +155,61 @@ fn a_forked_sleeper_is_killed_with_the_solution() {
     }
     assert!(!a_sleeper_runs(), "the sleeper outlived the run");
 }
+
+#[test]
+fn bytes_that_are_not_utf8_on_stderr_are_quoted_not_a_crash() {
+    let (judged, _) = run_fixture("stderr-bytes");
+    assert_eq!(
+        judged.outcome.verdict,
+        Verdict::RuntimeError(
+            "exit code 1; stderr: erreur: donn\\xe9es invalides | \
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\
+             \\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff \
+             [... 472 more bytes of this line cut]"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn words_on_stderr_never_decide_a_verdict() {
+    // A right answer with an allocator's complaints on stderr, in 1 MiB or so: accepted.
+    let (judged, _) = run_fixture("oom-words");
+    assert_eq!(judged.outcome.verdict, Verdict::Accepted, "{judged:?}");
+    // A wrong one is a wrong answer, not a memory verdict.
+    let (judged, _) = run_fixture("oom-words-wrong");
+    assert_eq!(judged.outcome.verdict.code(), "WA", "{judged:?}");
+}
+
+#[test]
+fn a_tree_held_at_its_memory_limit_is_stopped_and_over_memory() {
+    xtask::sandbox::client::use_spawner(Path::new(XTASK));
+    let started = Instant::now();
+    // statues' time limit, gam's memory budget: idle would take 4 s, the wall cap 5 s.
+    let judged = judge_text(
+        &own_program(Path::new(XTASK), &["fixture", "memory-sleepers"]),
+        "A\nB\n",
+        "A\nB\n",
+        Rules::tokens(Duration::from_secs(2), 8_000_000),
+    )
+    .unwrap();
+    let took = started.elapsed();
+    let measured = &judged.outcome.measurement;
+    assert_eq!(judged.outcome.verdict.code(), "MLE", "{judged:?}");
+    if xtask::sandbox::client::layers()
+        .unwrap()
+        .accounting
+        .is_active()
+    {
+        // Seen by the kernel, and stopped there, not left to wait out the clock.
+        assert!(measured.memory_limit_hit, "{measured:?}");
+        assert!(!measured.killed_at_wall_cap, "{measured:?}");
+        assert!(took < Duration::from_secs(3), "{took:?}");
+    }
+}
