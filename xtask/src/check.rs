@@ -286,4 +286,43 @@ mod tests {
                 .starts_with("expected 33.0476190476, got 28.7619047619 (absolute error 4.286e0")
         );
     }
+
+    mod properties {
+        use super::super::*;
+        use crate::shown::tests::properties::{harmless, printed};
+        use proptest::prelude::*;
+
+        /// The tokens, split independently of the code under test.
+        fn words(bytes: &[u8]) -> Vec<&[u8]> {
+            bytes
+                .split(|byte| b" \t\n\r\x0b\x0c".contains(byte))
+                .filter(|word| !word.is_empty())
+                .collect()
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(1000))]
+
+            #[test]
+            fn any_output_is_compared_by_its_tokens(
+                expected in printed(60),
+                got in printed(60),
+                cases in 0usize..3,
+            ) {
+                let cases = [CaseStyle::Single, CaseStyle::PerLine, CaseStyle::CodeJam][cases];
+                let mismatch = compare(Checker::Tokens, cases, &expected, &got);
+                prop_assert_eq!(mismatch.is_none(), words(&expected) == words(&got));
+                prop_assert!(compare(Checker::Tokens, cases, &got, &got).is_none());
+                if let Some(mismatch) = mismatch {
+                    let text = mismatch.to_string();
+                    prop_assert!(harmless(&text, false), "{text:?}");
+                }
+                let floats = compare(Checker::Float { tolerance: 1e-6 }, cases, &expected, &got);
+                if let Some(mismatch) = floats {
+                    let text = mismatch.to_string();
+                    prop_assert!(harmless(&text, false), "{text:?}");
+                }
+            }
+        }
+    }
 }

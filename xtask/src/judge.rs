@@ -588,4 +588,47 @@ mod tests {
             "{shown}"
         );
     }
+
+    mod properties {
+        use super::*;
+        use crate::shown::tests::properties::{harmless, printed};
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(500))]
+
+            #[test]
+            fn any_stderr_is_quoted_on_one_harmless_line(bytes in printed(2000)) {
+                let shown = Stderr::read(&bytes).shown();
+                prop_assert!(harmless(&shown, false), "{shown:?}");
+                prop_assert!(shown.len() < 3 * (STDERR_LINE_SHOWN + 64) + 64);
+            }
+
+            /// The cut of a long line counts its raw bytes exactly: ASCII is shown as it
+            /// is, a two-byte letter as itself, a byte that is not UTF-8 as four.
+            #[test]
+            fn a_long_line_is_cut_by_its_raw_bytes(
+                repeats in 0usize..3000,
+                kind in 0usize..3,
+            ) {
+                let (piece, bytes_per_shown): (&[u8], f64) = match kind {
+                    0 => (b"a", 1.0),
+                    1 => ("\u{e9}".as_bytes(), 1.0),
+                    _ => (b"\xff", 0.25),
+                };
+                let line = piece.repeat(repeats);
+                let shown = Stderr::read(&line).shown();
+                let shown_bytes = (STDERR_LINE_SHOWN as f64 * bytes_per_shown) as usize;
+                let cut = line.len().saturating_sub(shown_bytes);
+                if repeats == 0 {
+                    prop_assert_eq!(shown, "");
+                } else if cut == 0 {
+                    prop_assert!(!shown.contains("cut"), "{shown}");
+                } else {
+                    let note = format!(" [... {cut} more bytes of this line cut]");
+                    prop_assert!(shown.ends_with(&note), "{shown}");
+                }
+            }
+        }
+    }
 }

@@ -229,7 +229,7 @@ pub fn scan_lines(mut source: impl Read, head_bytes: usize, mut each: impl FnMut
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -326,5 +326,79 @@ mod tests {
         let mut count = 0;
         scan_lines(&b""[..], 8, |_| count += 1);
         assert_eq!(count, 0);
+    }
+
+    pub(crate) mod properties {
+        use super::super::*;
+        use proptest::prelude::*;
+
+        /// Whether `shown` holds nothing that could draw on a terminal: no control
+        /// character (but newline and tab where lines are kept) and no hidden one.
+        pub fn harmless(shown: &str, keep_lines: bool) -> bool {
+            shown.chars().all(|c| {
+                let kept = keep_lines && (c == '\n' || c == '\t');
+                kept || (!c.is_control() && !is_hidden(c))
+            })
+        }
+
+        /// Bytes a program might print: any byte, with newlines, escapes and UTF-8 often.
+        pub fn printed(max: usize) -> impl Strategy<Value = Vec<u8>> {
+            let piece = prop_oneof![
+                any::<u8>().prop_map(|byte| vec![byte]),
+                Just(b"\n".to_vec()),
+                Just(b"\x1b[2K\r".to_vec()),
+                Just("\u{e9}".as_bytes().to_vec()),
+                Just("\u{202e}\u{2028}".as_bytes().to_vec()),
+                Just("\u{6f22}".as_bytes()[..2].to_vec()),
+                "[a-z ]{1,8}".prop_map(String::into_bytes),
+            ];
+            prop::collection::vec(piece, 0..max).prop_map(|pieces| pieces.concat())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(1000))]
+
+            #[test]
+            fn one_line_within_shows_exactly_what_it_counts(
+                bytes in printed(300),
+                limit in 0usize..800,
+            ) {
+                let (shown, used) = one_line_within(&bytes, limit);
+                prop_assert!(shown.len() <= limit);
+                prop_assert!(used <= bytes.len());
+                prop_assert!(harmless(&shown, false), "{shown:?}");
+                prop_assert_eq!(&shown, &one_line_within(&bytes[..used], usize::MAX).0);
+                if let Some((_, next)) = pieces(&bytes[used..]).next() {
+                    let longer = one_line_within(&bytes[..used + next], usize::MAX).0;
+                    prop_assert!(longer.len() > limit);
+                }
+            }
+
+            #[test]
+            fn escaped_bytes_keep_only_their_own_lines(bytes in printed(300)) {
+                let shown = escaped_bytes(&bytes);
+                prop_assert!(harmless(&shown, true), "{shown:?}");
+                let newlines = bytes.iter().filter(|&&byte| byte == b'\n').count();
+                prop_assert_eq!(shown.matches('\n').count(), newlines);
+            }
+
+            #[test]
+            fn a_start_counts_every_byte_shown_or_cut(
+                bytes in printed(300),
+                limit in 0usize..400,
+            ) {
+                let shown = bytes_start(&bytes, limit);
+                prop_assert!(harmless(&shown, true), "{shown:?}");
+                if let Some(note) = shown.rsplit("\n[... ").next().filter(|_| bytes.len() > limit) {
+                    let numbers: Vec<usize> = note
+                        .split(|c: char| !c.is_ascii_digit())
+                        .filter_map(|word| word.parse().ok())
+                        .collect();
+                    prop_assert_eq!(numbers.len(), 2, "{}", note);
+                    prop_assert_eq!(numbers[0] + numbers[1], bytes.len());
+                    prop_assert!(numbers[1] <= limit);
+                }
+            }
+        }
     }
 }
