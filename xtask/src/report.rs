@@ -13,6 +13,8 @@ pub fn header(width: usize) -> String {
 
 /// One test's row; a failure adds an indented line saying what went wrong.
 pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String {
+    // A test's name is a file's name, which may hold any character a folder allows.
+    let test = shown_name(test);
     let run = &outcome.measurement;
     let rules = &outcome.rules;
     let time_share = run.cpu.as_secs_f64() / rules.time_limit.as_secs_f64();
@@ -35,6 +37,11 @@ pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String
         line.push_str(&format!("\n{:>20}{detail}", "-> "));
     }
     line
+}
+
+/// A test's name as the report shows it: escaped onto one line.
+pub fn shown_name(test: &str) -> String {
+    crate::shown::one_line(test)
 }
 
 /// The worst time and memory of a problem's runs, against its limits.
@@ -109,5 +116,32 @@ mod tests {
         );
         assert_eq!(summary("gam", &[]), "gam: no runs");
         assert_eq!(closing_line(3, 1), "3 passed, 1 failed");
+    }
+
+    #[test]
+    fn a_name_or_detail_with_controls_stays_on_its_two_lines() {
+        let outcome = Outcome {
+            verdict: Verdict::RuntimeError("exit code 1; stderr: \x1b[2K\nAC".into()),
+            measurement: Measurement {
+                exit: Exit::Code(1),
+                cpu: Duration::ZERO,
+                wall: Duration::ZERO,
+                peak_memory_bytes: 0,
+                memory_limit_hit: false,
+                killed_at_wall_cap: false,
+                killed_at_memory_limit: false,
+                killed_at_cpu_cap: false,
+                process_limit_hit: false,
+                output_limit_hit: false,
+            },
+            rules: Rules::tokens(Duration::from_secs(1), 8 << 20),
+        };
+        let text = row("statues", "evil\r\x1b[1A\u{202e}\n", 10, &outcome);
+        assert_eq!(text.lines().count(), 2, "{text}");
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
+        assert!(text.contains("evil\\r\\x1b[1A\\u{202e}\\n"), "{text}");
     }
 }

@@ -86,8 +86,8 @@ impl Verify {
                         out,
                         "{}: {} has no expected output {}: not judged",
                         problem.name,
-                        input.display(),
-                        input.with_extension("out").display()
+                        report::shown_name(&input.display().to_string()),
+                        report::shown_name(&input.with_extension("out").display().to_string())
                     )?;
                 }
                 let pairs: Vec<TestPair> = suite
@@ -118,7 +118,11 @@ impl Verify {
         };
         let width = suites
             .iter()
-            .flat_map(|(_, pairs)| pairs.iter().map(|pair| pair.name.len()))
+            .flat_map(|(_, pairs)| {
+                pairs
+                    .iter()
+                    .map(|pair| report::shown_name(&pair.name).chars().count())
+            })
             .max()
             .unwrap_or(0)
             .max("test".len());
@@ -250,7 +254,11 @@ fn verify_problem(
         // Say which limit each file was judged by, where they differ.
         let by_limit: Vec<String> = limits
             .iter()
-            .map(|(limit, names)| format!("{} s for {}", limit.as_secs_f64(), names.join(" ")))
+            .map(|(limit, names)| {
+                let names: Vec<String> =
+                    names.iter().map(|name| report::shown_name(name)).collect();
+                format!("{} s for {}", limit.as_secs_f64(), names.join(" "))
+            })
             .collect();
         writeln!(out, "{} time limits: {}", problem.name, by_limit.join("; "))?;
     }
@@ -280,6 +288,7 @@ fn write_groups(
         groups.len()
     )?;
     if !lost.is_empty() {
+        let lost: Vec<String> = lost.iter().map(|name| report::shown_name(name)).collect();
         writeln!(out, "  lost: {}", lost.join(", "))?;
     }
     Ok(())
