@@ -5,7 +5,9 @@
 //! - [`grid`]: a row-major [`Grid`] with bounds-checked access and 4-/8-neighbourhoods.
 //! - [`certificate`]: the certificates' JSON, read through bounds (64 MiB from any file,
 //!   no list longer than the input allows) with refusals that quote a few bytes at most.
-//! - [`exit`] and [`cli`]: a solver binary's command line (`--explain`) and how it ends.
+//! - `cli` (Unix only): the edge of a solver binary, its command line (`--explain`), the
+//!   `--check` file read through a limit and a deadline, and how it ends. Everything else
+//!   reads from a reader and writes to a writer, and builds for `wasm32-unknown-unknown`.
 //! - [`explain`]: boards as text and run-length move sequences, for explanations.
 //! - [`picture`]: explanations as SVG pictures (`--explain=svg`): a small SVG writer,
 //!   numbered boards, legends and colours.
@@ -18,8 +20,8 @@
 #![warn(missing_docs)]
 
 pub mod certificate;
+#[cfg(unix)]
 pub mod cli;
-pub mod exit;
 pub mod explain;
 pub mod grid;
 pub mod input;
@@ -29,6 +31,5 @@ pub mod testdata;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use exit::exit_code;
 pub use grid::{Grid, Pos};
 pub use input::{InputError, InputResult, Line, Reader};

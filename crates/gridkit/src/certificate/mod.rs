@@ -1,20 +1,18 @@
 //! What every problem's certificates share: the JSON they are written in, the bounded
-//! reading of `--check` ([`mod@file`]: at most 64 MiB from any kind of file; [`bounded`]:
-//! every list no longer than the input allows), and refusals that quote at most a few
-//! dozen bytes of the file.
+//! reading of `--check` ([`bounded`]: every list no longer than the input allows), and
+//! refusals that quote at most a few dozen bytes of the file.
 //!
-//! A certificate is read as a stream ([`read`]), never held whole as text: what a checker
-//! keeps is the bounded data, not the file.
+//! A certificate is read as a stream ([`read`]) from any reader, never held whole as
+//! text: what a checker keeps is the bounded data, not the file. The file itself, with
+//! its size limit and deadline, is the binaries' business (`cli::certificate_file`), so
+//! this module needs no operating system.
 
 pub mod bounded;
-pub mod file;
 
 use std::io::{BufReader, Read, Write};
 
 use serde::Serialize;
 use serde::de::DeserializeSeed;
-
-pub use file::{CertificateFile, MAX_CERTIFICATE_BYTES};
 
 /// The most bytes of a certificate a refusal quotes in one place.
 pub const QUOTED_BYTES: usize = 32;

@@ -1,4 +1,9 @@
-//! The command line every solver binary shares.
+//! The command line every solver binary shares: the edge between a binary's process
+//! (arguments, stdin and stdout, the `--check` file, the exit code) and the libraries,
+//! which only ever see a reader and a writer. It is the only part of gridkit that touches
+//! the operating system, and it compiles only on Unix (`--check` opens its file
+//! non-blocking), so the rest builds for targets with no files or processes, such as
+//! `wasm32-unknown-unknown`.
 //!
 //! - no argument: the problem's output;
 //! - `--explain`: the output, then why it is right (the checked certificate, as text);
@@ -10,14 +15,20 @@
 //! - `--help` or `-h`: the usage on stdout, exit 0.
 //!
 //! Anything else is a usage error: the usage on stderr, exit 2.
+//!
+//! - [`certificate_file`]: the `--check` file, read through a size limit and a deadline;
+//! - [`exit`]: how a binary ends, the answer on stdout or one error line on stderr.
+
+pub mod certificate_file;
+pub mod exit;
 
 use std::fmt::Display;
 use std::io::{BufWriter, StdinLock, StdoutLock, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::certificate::CertificateFile;
-use crate::exit::exit_code;
+pub use certificate_file::{CertificateFile, MAX_CERTIFICATE_BYTES};
+pub use exit::exit_code;
 
 /// What a solver binary reads: standard input, locked.
 pub type Stdin = StdinLock<'static>;
