@@ -68,8 +68,11 @@ pub fn enter(root_dir: &Path) -> Outcome {
                 Ok(WaitStatus::Exited(_, code)) => code,
                 _ => 1,
             };
-            // The root was mounted in the namespace, which is gone: the folder holds at most
-            // the box of a spawner that had no private root.
+            // This process shares the init's mount namespace (unshared before the fork),
+            // where the root is still mounted on the folder: detached first, or the folder
+            // could not be removed and would stay on the host. It holds at most the box of
+            // a spawner that had no private root.
+            let _ = nix::mount::umount2(root_dir, nix::mount::MntFlags::MNT_DETACH);
             let _ = std::fs::remove_dir_all(root_dir);
             std::process::exit(code)
         }
