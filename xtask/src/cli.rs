@@ -113,9 +113,9 @@ enum Command {
         #[arg(long)]
         zip: bool,
     },
-    /// A misbehaving program for the runner's own tests.
     /// Draw the README's pictures (each solver's --explain=svg) into docs/pictures/.
     Pictures,
+    /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]
     Fixture { kind: String },
     /// What the sandbox costs per run, layer by layer, against a plain spawn loop in the
