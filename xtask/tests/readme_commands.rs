@@ -277,7 +277,7 @@ fn exited_with(output: &Output, code: i32) -> Result<(), String> {
 fn fails_and_is_shrunk(output: &Output) -> Result<(), String> {
     exited_with(output, 1)?;
     let said = text(output);
-    if said.contains("stress: failure after") && said.contains("shrunk in") {
+    if said.contains("stress: case ") && said.contains(" failed (") && said.contains("shrunk in") {
         Ok(())
     } else {
         Err("no shrunk failure reported".to_owned())
