@@ -4,7 +4,7 @@
 //! down), a mount namespace with a /proc of its own, and fresh IPC and UTS namespaces.
 //! An ordinary user gets them through a user namespace, where the kernel allows one, and
 //! in it the user's counters that the kernel keeps per user namespace are capped (see
-//! [`cap_user_counts`]).
+//! `cap_user_counts`).
 
 use std::path::Path;
 
