@@ -120,7 +120,11 @@ enum Command {
     Pictures,
     /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]
-    Fixture { kind: String },
+    Fixture {
+        kind: String,
+        /// What the kind `chaos` does (see `fixture::chaos`).
+        spec: Option<String>,
+    },
     /// What the sandbox costs per run, layer by layer, against a plain spawn loop in the
     /// same run (statues' own binary on its first sample).
     SandboxCost {
@@ -235,7 +239,7 @@ pub fn main() -> ExitCode {
         .run()
         .map(|_| true),
         Command::Pictures => pictures::Pictures.run().map(|()| true),
-        Command::Fixture { kind } => fixture::run(&kind).map(|()| true),
+        Command::Fixture { kind, spec } => fixture::run(&kind, spec.as_deref()).map(|()| true),
         Command::SandboxCost { runs } => sandbox::cost::report(runs).map(|()| true),
         Command::Spawner { without } => sandbox::server::serve(&without).map(|()| true),
     };

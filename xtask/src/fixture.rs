@@ -1,13 +1,22 @@
 //! Misbehaving programs that prove the runner's verdicts (`cargo test -p xtask`).
 //!
 //! `xtask fixture KIND` copies stdin to stdout after misbehaving as KIND says; the tests
-//! run the built `xtask` binary this way and expect one verdict per kind.
+//! run the built `xtask` binary this way and expect one verdict per kind. `xtask fixture
+//! chaos SPEC` misbehaves in many ways at once, as SPEC says ([`chaos`]).
+
+pub mod chaos;
 
 use std::io::{Read, Write};
 
 use anyhow::{Result, bail};
 
-pub fn run(kind: &str) -> Result<()> {
+pub fn run(kind: &str, spec: Option<&str>) -> Result<()> {
+    if kind == "chaos" {
+        let Some(spec) = spec else {
+            bail!("the chaos fixture takes a spec: `xtask fixture chaos SPEC`");
+        };
+        return chaos::run(spec);
+    }
     let mut input = Vec::new();
     if !matches!(kind, "sleep" | "hold-memory") {
         std::io::stdin().read_to_end(&mut input)?;

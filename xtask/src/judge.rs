@@ -176,20 +176,27 @@ fn verdict(
 ) -> Result<Verdict> {
     let seconds = |time: Duration| time.as_secs_f64();
     let mib = |bytes: u64| bytes as f64 / (1 << 20) as f64;
-    if run.killed_at_cpu_cap
-        || run.cpu > rules.time_limit
-        || run.exit == Exit::Signal(libc::SIGXCPU)
-    {
-        return Ok(Verdict::TimeLimit(format!(
-            "{:.2} s of CPU time, over the {:.2} s limit{}",
-            seconds(run.cpu),
-            seconds(rules.time_limit),
-            if run.killed_at_cpu_cap {
-                "; stopped"
-            } else {
-                ""
-            }
-        )));
+    let over_cpu = run.killed_at_cpu_cap || run.cpu > rules.time_limit;
+    if over_cpu || run.exit == Exit::Signal(libc::SIGXCPU) {
+        // SIGXCPU under the limit was raised by the program itself: say so, not "over".
+        return Ok(Verdict::TimeLimit(if over_cpu {
+            format!(
+                "{:.2} s of CPU time, over the {:.2} s limit{}",
+                seconds(run.cpu),
+                seconds(rules.time_limit),
+                if run.killed_at_cpu_cap {
+                    "; stopped"
+                } else {
+                    ""
+                }
+            )
+        } else {
+            format!(
+                "killed by SIGXCPU after {:.2} s of CPU time, under the {:.2} s limit",
+                seconds(run.cpu),
+                seconds(rules.time_limit)
+            )
+        }));
     }
     if run.peak_memory_bytes > rules.memory_budget_bytes
         || run.memory_limit_hit
@@ -216,14 +223,18 @@ fn verdict(
             seconds(run.cpu)
         )));
     }
-    if run.output_limit_hit
-        || run.exit == Exit::Signal(libc::SIGXFSZ)
-        || stdout_len > OUTPUT_CAP_BYTES
-    {
-        return Ok(Verdict::OutputLimit(format!(
-            "more than {} MiB of output",
-            OUTPUT_CAP_BYTES >> 20
-        )));
+    let over_output = run.output_limit_hit || stdout_len > OUTPUT_CAP_BYTES;
+    if over_output || run.exit == Exit::Signal(libc::SIGXFSZ) {
+        // SIGXFSZ with stdout under the cap: a file in the box grew past the file-size
+        // limit (or the program raised it); "more than 16 MiB of output" would be false.
+        return Ok(Verdict::OutputLimit(if over_output {
+            format!("more than {} MiB of output", OUTPUT_CAP_BYTES >> 20)
+        } else {
+            format!(
+                "killed by SIGXFSZ: a file past the {} MiB limit on files",
+                OUTPUT_CAP_BYTES >> 20
+            )
+        }));
     }
     let processes = if run.process_limit_hit {
         format!("; the cap of {PROCESS_CAP} processes refused a fork")
@@ -504,6 +515,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `SIGXCPU` and `SIGXFSZ` decide as their rows say, but a detail never claims a
+    /// limit passed that the measurements show was not.
+    #[test]
+    fn a_limit_signal_under_the_limit_is_named_not_called_over() {
+        let rules = Rules::tokens(Duration::from_secs(1), 64 << 20);
+        let detail = |exit: i32| {
+            let run = Measurement {
+                exit: Exit::Signal(exit),
+                ..clean()
+            };
+            let verdict = verdict(&run, rules, 4, String::new, || Ok(None)).unwrap();
+            verdict.detail().unwrap().to_owned()
+        };
+        assert_eq!(
+            detail(libc::SIGXCPU),
+            "killed by SIGXCPU after 0.10 s of CPU time, under the 1.00 s limit"
+        );
+        assert_eq!(
+            detail(libc::SIGXFSZ),
+            "killed by SIGXFSZ: a file past the 16 MiB limit on files"
+        );
     }
 
     #[test]
