@@ -58,14 +58,22 @@ impl Server {
             self.dir.display(),
             self.address()?
         );
-        for stream in self.listener.incoming() {
-            let Ok(stream) = stream else { continue };
-            let dir = self.dir.clone();
-            std::thread::spawn(move || {
-                // A client that goes away mid-answer is its own business.
-                let _ = answer(stream, &dir);
-            });
+        loop {
+            self.answer_next()?;
         }
+    }
+
+    /// Accepts the next connection and answers it on a thread of its own.
+    ///
+    /// # Errors
+    /// The socket fails.
+    pub fn answer_next(&self) -> Result<()> {
+        let (stream, _) = self.listener.accept().context("accepting a connection")?;
+        let dir = self.dir.clone();
+        std::thread::spawn(move || {
+            // A client that goes away mid-answer is its own business.
+            let _ = answer(stream, &dir);
+        });
         Ok(())
     }
 }

@@ -21,6 +21,7 @@ pub const MODULE: &str = "playground_bg.wasm";
 /// The `wasm-bindgen` command, checked to be the version the crate pins.
 #[derive(Debug)]
 pub struct Bindgen {
+    program: PathBuf,
     version: String,
 }
 
@@ -37,8 +38,16 @@ impl Bindgen {
     /// The command is missing or of another version: the message gives the install
     /// command.
     pub fn find(root: &Path) -> Result<Self> {
-        let version = pinned_version(root)?;
-        let found = Command::new("wasm-bindgen")
+        Self::find_program(Path::new("wasm-bindgen"), &pinned_version(root)?)
+    }
+
+    /// Checks that `program` is `wasm-bindgen` of `version`.
+    ///
+    /// # Errors
+    /// As [`Bindgen::find`].
+    pub fn find_program(program: &Path, version: &str) -> Result<Self> {
+        let version = version.to_owned();
+        let found = Command::new(program)
             .arg("--version")
             .stderr(Stdio::null())
             .output();
@@ -60,7 +69,10 @@ impl Bindgen {
                 install_command(&version)
             );
         }
-        Ok(Bindgen { version })
+        Ok(Bindgen {
+            program: program.to_owned(),
+            version,
+        })
     }
 
     /// The version checked.
@@ -77,7 +89,7 @@ impl Bindgen {
         if out.exists() {
             std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
         }
-        let status = Command::new("wasm-bindgen")
+        let status = Command::new(&self.program)
             .args(["--target", "web", "--no-typescript", "--out-dir"])
             .arg(out)
             .arg(module)
@@ -100,7 +112,10 @@ impl Bindgen {
 
 /// The exact version of `wasm-bindgen` the crate depends on (`=0.2.x` in its manifest),
 /// as cargo reads the manifest.
-fn pinned_version(root: &Path) -> Result<String> {
+///
+/// # Errors
+/// Cargo cannot read the manifest, or the crate does not pin `wasm-bindgen` exactly.
+pub fn pinned_version(root: &Path) -> Result<String> {
     let output = cargo()
         .current_dir(root)
         .args(["metadata", "--format-version", "1", "--no-deps"])
