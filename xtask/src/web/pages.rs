@@ -138,9 +138,9 @@ fn controls(samples: &[(String, String)]) -> String {
          above and verifies the answer without solving, as <code>--check</code> does.</p>\n\
          <label for=\"certificate\">Certificate (JSON)</label>\n<textarea id=\"certificate\" \
          rows=\"6\" spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
-         <div class=\"actions\"><input type=\"file\" id=\"certificate-file\" \
-         accept=\".json,application/json\"> <button type=\"button\" id=\"check\">Check\
-         </button></div>\n<p id=\"verdict\" role=\"status\"></p>\n</section>\n",
+         <div class=\"actions\"><button type=\"button\" id=\"check\">Check</button> \
+         <span class=\"note\">or load a file:</span> <input type=\"file\" \
+         id=\"certificate-file\" accept=\".json,application/json\"></div>\n<p id=\"verdict\" role=\"status\"></p>\n</section>\n",
     );
     html
 }

@@ -10,9 +10,14 @@ const status = byId('status');
 const verdict = byId('verdict');
 const busyButtons = [byId('solve'), byId('check')];
 
-// What a request cancelled by the Cancel button rejects with.
-const CANCELLED = Symbol('cancelled');
+// A certificate too large to show (gam's largest runs to 30 MB) is held here instead of in
+// the text area, whose layout of that much text would freeze the page for seconds.
+const SHOWN_CERTIFICATE_BYTES = 1 << 20;
+let heldCertificate = null;
 let worker = null;
+// The action whose outcome the page is waiting for; Cancel (or a newer action) makes an
+// older one's late outcome be ignored.
+let action = 0;
 let pending = null;
 let nextId = 0;
 const objectUrls = [];
@@ -74,11 +79,13 @@ function seconds(millis) {
 }
 
 async function solveInput() {
+  const mine = ++action;
   setBusy('Solving');
   byId('results').hidden = true;
   verdict.textContent = '';
   try {
     const reply = await request({ action: 'solve', input: input.value });
+    if (mine !== action) return;
     const solved = reply.result;
     forgetObjectUrls();
     byId('answer').textContent = solved.answer;
@@ -87,41 +94,55 @@ async function solveInput() {
     const download = byId('download');
     download.href = objectUrl(solved.certificate, 'application/json');
     download.download = `${problem}-certificate.json`;
-    certificate.value = solved.certificate;
+    setCertificate(solved.certificate, 'The solver\'s certificate');
     byId('results').hidden = false;
     setBusy(null);
     status.textContent = `Solved in ${seconds(reply.millis)}.`;
   } catch (error) {
+    if (mine !== action) return;
     setBusy(null);
     showError(error);
   }
 }
 
 async function checkCertificate() {
+  const mine = ++action;
   setBusy('Checking');
   verdict.textContent = '';
   verdict.className = '';
   try {
     const reply = await request({
-      action: 'check', input: input.value, certificate: certificate.value,
+      action: 'check', input: input.value, certificate: heldCertificate ?? certificate.value,
     });
+    if (mine !== action) return;
     const checked = reply.result;
     setBusy(null);
     verdict.className = checked.accepted ? 'accepted' : 'refused';
     verdict.textContent = checked.accepted
-      ? `Accepted: the certificate proves ${checked.message.trim()} (checked in ${seconds(reply.millis)}).`
+      ? `Accepted (checked in ${seconds(reply.millis)}). The certificate proves:\n${checked.message}`
       : `Refused: ${checked.message}`;
   } catch (error) {
+    if (mine !== action) return;
     setBusy(null);
     showError(error);
   }
 }
 
-function showError(error) {
-  if (error === CANCELLED) {
-    status.textContent = 'Cancelled.';
+function setCertificate(text, what) {
+  if (text.length <= SHOWN_CERTIFICATE_BYTES) {
+    heldCertificate = null;
+    certificate.value = text;
+    certificate.placeholder = '';
     return;
   }
+  heldCertificate = text;
+  certificate.value = '';
+  const megabytes = (text.length / 1e6).toFixed(1);
+  certificate.placeholder = `${what} (${megabytes} MB) is too large to show here: Check `
+    + 'checks it as it is. Type or load another certificate to replace it.';
+}
+
+function showError(error) {
   status.className = 'error';
   status.textContent = `error: ${error}`;
 }
@@ -135,14 +156,19 @@ for (const button of document.querySelectorAll('button.sample')) {
 byId('solve').addEventListener('click', solveInput);
 byId('check').addEventListener('click', checkCertificate);
 byId('cancel').addEventListener('click', () => {
-  const cancelled = pending;
+  action += 1;
   pending = null;
   stopWorker();
-  if (cancelled) cancelled.reject(CANCELLED);
+  setBusy(null);
+  status.textContent = 'Cancelled.';
 });
 byId('certificate-file').addEventListener('change', async (event) => {
   const [file] = event.target.files;
-  if (file) certificate.value = await file.text();
+  if (file) setCertificate(await file.text(), `The file ${file.name}`);
+});
+certificate.addEventListener('input', () => {
+  heldCertificate = null;
+  certificate.placeholder = '';
 });
 
 if (!input.value && samples.inputs.length > 0) input.value = samples.inputs[0];
