@@ -12,6 +12,8 @@
 //! Everything here is plain Rust on strings, so the native tests call the same functions
 //! the page calls.
 
+#![forbid(unsafe_code)]
+
 mod problems;
 
 use wasm_bindgen::prelude::wasm_bindgen;
