@@ -282,3 +282,27 @@ fn the_server_serves_the_site_and_nothing_outside_it() {
     assert!(outside.starts_with("HTTP/1.1 404"), "{outside}");
     serving.join().unwrap();
 }
+
+#[test]
+fn the_scripts_are_valid_javascript_modules() {
+    // node (which the tests need anyway, for judging JavaScript solutions) parses each
+    // script as a module without running it.
+    let site = site();
+    let scratch = tempfile::tempdir().unwrap();
+    for name in ["playground.js", "worker.js", "pkg/playground.js"] {
+        let copy = scratch
+            .path()
+            .join(name.replace('/', "-").replace(".js", ".mjs"));
+        std::fs::copy(site.dir.join(name), &copy).unwrap();
+        let output = std::process::Command::new("node")
+            .arg("--check")
+            .arg(&copy)
+            .output()
+            .unwrap_or_else(|error| panic!("running node: {error}"));
+        assert!(
+            output.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
