@@ -116,16 +116,6 @@ pub fn target_dir(root: &Path) -> Result<PathBuf> {
     Ok(PathBuf::from(dir))
 }
 
-/// A folder for the xtask's own files (`<target>/xtask/<purpose>`), created.
-///
-/// # Errors
-/// The target directory cannot be found or the folder cannot be created.
-pub fn scratch(root: &Path, purpose: &str) -> Result<PathBuf> {
-    let dir = target_dir(root)?.join("xtask").join(purpose);
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    Ok(dir)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,9 +29,12 @@ enum Command {
         /// Another folder of NAME.in / NAME.out pairs (one crate only).
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
-        /// Your solution instead of the crate's binary (one crate only): a command line
-        /// (`./a.out`, `'python3 mine.py'`) or a source file (.rs .cpp .c .py).
-        #[arg(long, value_name = "SOL")]
+        // The extensions come from the table the solution is read by.
+        #[arg(
+            long,
+            value_name = "SOL",
+            help = solution_help("Your solution instead of the crate's binary (one crate only)")
+        )]
         solution: Option<String>,
         /// `strict` refuses to run unless every layer of the sandbox is active.
         #[arg(long, value_enum, default_value_t = Strictness::Report)]
@@ -48,10 +51,10 @@ enum Command {
         /// The crate whose problem the solution solves.
         #[arg(value_name = "CRATE")]
         crate_name: String,
-        /// Your solution: a command line or a source file (.rs .cpp .c .py).
         #[arg(
             long,
             value_name = "SOL",
+            help = solution_help("Your solution"),
             required_unless_present = "flawed",
             conflicts_with = "flawed"
         )]
@@ -122,9 +125,9 @@ enum Command {
         #[arg(long)]
         serve: bool,
     },
-    /// A misbehaving program for the runner's own tests.
     /// Draw the README's pictures (each solver's --explain=svg) into docs/pictures/.
     Pictures,
+    /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]
     Fixture { kind: String },
     /// What the sandbox costs per run, layer by layer, against a plain spawn loop in the
@@ -141,6 +144,15 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         without: Vec<String>,
     },
+}
+
+/// The help of `--solution`, after `what`: the extensions read as source files are the
+/// ones the solution is read by, listed by the same table.
+fn solution_help(what: &str) -> String {
+    format!(
+        "{what}: a command line (`./a.out`, `'python3 mine.py'`) or a source file ({})",
+        crate::solution::extensions()
+    )
 }
 
 /// Parses `std::env::args` and runs the subcommand.

@@ -86,13 +86,21 @@ pub fn run(kind: &str) -> Result<()> {
     Ok(())
 }
 
-/// Whether a process on the machine (not a zombie) runs exactly `command`: the tests'
-/// way to see that what a fixture left behind was killed.
+/// Whether a process on the machine (not a zombie) runs exactly `command`, its program
+/// named by its path or by its file name alone (`sleep` is also `/usr/bin/sleep`, as the
+/// sandbox starts it): the tests' way to see that what a fixture left behind was killed.
 pub fn runs(command: &[&str]) -> bool {
-    let wanted: Vec<u8> = command
-        .iter()
-        .flat_map(|word| [word.as_bytes(), b"\0"].concat())
-        .collect();
+    let same = |cmdline: &[u8]| {
+        let mut words = cmdline
+            .strip_suffix(b"\0")
+            .unwrap_or(cmdline)
+            .split(|&b| b == 0);
+        let program = words.next().unwrap_or_default();
+        let named = program == command[0].as_bytes()
+            || (!command[0].contains('/')
+                && program.rsplit(|&b| b == b'/').next() == Some(command[0].as_bytes()));
+        named && words.eq(command[1..].iter().map(|word| word.as_bytes()))
+    };
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return false;
     };
@@ -103,6 +111,9 @@ pub fn runs(command: &[&str]) -> bool {
             let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
             let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
             let state = stat.rsplit(')').next().unwrap_or("").trim_start();
-            cmdline == wanted && !state.starts_with('Z') && !state.starts_with('X')
+            !cmdline.is_empty()
+                && same(&cmdline)
+                && !state.starts_with('Z')
+                && !state.starts_with('X')
         })
 }

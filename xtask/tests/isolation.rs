@@ -258,3 +258,248 @@ fn no_priority_real_time_class_terminal_or_unbounded_files() {
         assert_eq!(output, "SAFE\n", "{header}");
     }
 }
+
+/// `tests/hostile/user_counters.c`, compiled into `dir` (which everyone may read).
+fn compiled_counters(dir: &Path) -> PathBuf {
+    let binary = dir.join("counters");
+    let status = Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(support::hostile("user_counters.c"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    binary
+}
+
+/// A spawner of the test's own (as the tests' user, or as `nobody`) with one run of
+/// `user_counters` under way: a run that holds what it took lives until this is dropped,
+/// which closes the spawner's input (the spawner then kills the run and ends).
+struct CounterRun {
+    child: std::process::Child,
+    input: Option<std::process::ChildStdin>,
+    replies: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+    header: String,
+    stdout: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl CounterRun {
+    fn start(mode: &str, as_nobody: bool) -> CounterRun {
+        use std::io::{BufRead, Write};
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+        let program = compiled_counters(dir.path());
+        std::fs::write(dir.path().join("input"), "x\n").unwrap();
+        let request = Request {
+            program: program.clone(),
+            args: vec![mode.to_owned()],
+            stdin: xtask::sandbox::Input::File(dir.path().join("input")),
+            outputs: xtask::sandbox::Outputs::Files {
+                stdout: dir.path().join("stdout"),
+                stderr: dir.path().join("stderr"),
+            },
+            readable: vec![program],
+            box_files: Vec::new(),
+            collect: None,
+            limits: Limits {
+                wall_ms: 60_000,
+                cpu_ms: 10_000,
+                memory_bytes: 256 << 20,
+                output_bytes: 1 << 20,
+                processes: 16,
+                box_bytes: 64 << 20,
+            },
+        };
+        let mut command = as_user(env!("CARGO_BIN_EXE_xtask"), as_nobody);
+        let mut child = command
+            .arg("spawner")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let mut replies = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        let hello: Hello = serde_json::from_str(&replies.next().unwrap().unwrap()).unwrap();
+        writeln!(input, "{}", serde_json::to_string(&request).unwrap()).unwrap();
+        input.flush().unwrap();
+        CounterRun {
+            child,
+            input: Some(input),
+            replies,
+            header: hello.layers.header(),
+            stdout: dir.path().join("stdout"),
+            _dir: dir,
+        }
+    }
+
+    /// The run's output, once it ended.
+    fn output(&mut self) -> String {
+        let reply: Reply = serde_json::from_str(&self.replies.next().unwrap().unwrap()).unwrap();
+        assert!(matches!(reply, Reply::Ran(_)), "{reply:?}");
+        std::fs::read_to_string(&self.stdout).unwrap()
+    }
+
+    /// The first line of a run that holds what it took, once it printed it.
+    fn holding(&self) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while std::time::Instant::now() < deadline {
+            let text = std::fs::read_to_string(&self.stdout).unwrap_or_default();
+            if text.ends_with('\n') {
+                return text;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        panic!("the run printed nothing within 30 s");
+    }
+
+    /// Whether the spawner has a user namespace of its own (an ordinary user's, where
+    /// the kernel allows it); the tests that need one say so when they skip.
+    fn in_a_user_namespace(&self) -> bool {
+        let yes = self.header.contains("in a user namespace");
+        if !yes {
+            eprintln!(
+                "skipped: no user namespace for an ordinary user here: {}",
+                self.header
+            );
+        }
+        yes
+    }
+}
+
+impl Drop for CounterRun {
+    fn drop(&mut self) {
+        drop(self.input.take());
+        let _ = self.child.wait();
+    }
+}
+
+/// `program` started as the tests' user, or as `nobody` (through `setpriv` as root).
+fn as_user(program: impl AsRef<std::ffi::OsStr>, nobody: bool) -> Command {
+    if nobody && nix::unistd::Uid::effective().is_root() {
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"]);
+        command.arg(program);
+        command
+    } else {
+        Command::new(program)
+    }
+}
+
+/// The number after the first word of `line` (`"inotify 128 EMFILE"`: 128).
+fn count_in(line: &str) -> u64 {
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+fn root_only() -> bool {
+    let root = nix::unistd::Uid::effective().is_root();
+    if !root {
+        eprintln!("skipped: box uids are root's");
+    }
+    root
+}
+
+#[test]
+fn workers_side_by_side_run_as_two_uids_and_a_uid_is_free_again_when_its_worker_ends() {
+    use xtask::sandbox::identity::{BOX_UID_BASE, BOX_UIDS, CLAIMS, Claim};
+    if !root_only() {
+        return;
+    }
+    // Each spawner was pid 1 of its namespace when it chose: all of them took one uid.
+    let mut first = CounterRun::start("uid", false);
+    let mut second = CounterRun::start("uid", false);
+    let uids: Vec<u32> = [first.output(), second.output()]
+        .iter()
+        .map(|line| line.trim().strip_prefix("uid ").unwrap().parse().unwrap())
+        .collect();
+    assert_ne!(uids[0], uids[1]);
+    for &uid in &uids {
+        assert!(
+            (BOX_UID_BASE..BOX_UID_BASE + BOX_UIDS).contains(&uid),
+            "{uid}"
+        );
+        assert!(Claim::is_held(Path::new(CLAIMS), uid), "{uid}");
+    }
+    drop(first);
+    assert!(!Claim::is_held(Path::new(CLAIMS), uids[0]));
+    assert!(Claim::is_held(Path::new(CLAIMS), uids[1]));
+    drop(second);
+    assert!(!Claim::is_held(Path::new(CLAIMS), uids[1]));
+}
+
+#[test]
+fn a_run_holding_every_inotify_instance_it_can_leaves_other_workers_and_the_host_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let counters = compiled_counters(dir.path());
+    let one_on_the_host = |nobody: bool| {
+        let output = as_user(&counters, nobody)
+            .arg("inotify_one")
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    if root_only() {
+        // Measured before: all 128 of the one shared box uid, and the next worker's
+        // run got EMFILE.
+        let holder = CounterRun::start("inotify_hold", false);
+        assert!(
+            holder.holding().ends_with(" EMFILE\n"),
+            "{}",
+            holder.holding()
+        );
+        let mut other = CounterRun::start("inotify_one", false);
+        assert_eq!(other.output(), "inotify ok\n");
+        assert_eq!(one_on_the_host(false), "inotify ok\n");
+    }
+    // An ordinary user's run: capped in its namespace, below the user's own limit.
+    let holder = CounterRun::start("inotify_hold", true);
+    if holder.in_a_user_namespace() {
+        let held = holder.holding();
+        let cap = xtask::sandbox::namespaces::USER_COUNT_CAPS
+            .iter()
+            .find(|(name, _)| *name == "max_inotify_instances")
+            .unwrap()
+            .1;
+        assert!(count_in(&held) <= u64::from(cap), "{held}");
+        assert_eq!(one_on_the_host(true), "inotify ok\n");
+    }
+}
+
+#[test]
+fn pending_signals_and_posix_timers_are_capped() {
+    // Measured before: 96,365 of each, the user's whole allowance on this machine.
+    let cap = xtask::sandbox::launch::PENDING_SIGNALS;
+    for nobody in [false, true] {
+        for mode in ["signals", "timers"] {
+            let line = CounterRun::start(mode, nobody).output();
+            let count = count_in(&line);
+            assert!((1..=cap).contains(&count), "as nobody: {nobody}: {line}");
+            assert!(line.ends_with(" EAGAIN\n"), "{line}");
+        }
+    }
+}
+
+#[test]
+fn a_run_holding_its_uid_s_pipe_buffers_leaves_another_worker_s_pipes_whole() {
+    if !root_only() {
+        return;
+    }
+    // Past the soft limit of pipe buffers a user's new pipes get 2 pages instead of 16;
+    // with one box uid for every worker, one run shrank every other worker's pipes.
+    let soft: u64 = std::fs::read_to_string("/proc/sys/fs/pipe-user-pages-soft")
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    if soft == 0 {
+        eprintln!("skipped: no soft limit of pipe buffers here");
+        return;
+    }
+    let holder = CounterRun::start("pipes_hold", false);
+    let held = holder.holding();
+    // Each pipe takes 256 buffers at a time, up to the limit.
+    assert!(count_in(&held) + 256 > soft, "{held}");
+    let mut other = CounterRun::start("pipe_size", false);
+    assert_eq!(other.output(), "pipe 65536\n");
+}

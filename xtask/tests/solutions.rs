@@ -1,6 +1,6 @@
 //! `cargo xtask verify --solution`: the crates' own binaries, solutions in other
-//! languages given as source files, a solution that does not compile, and the binaries
-//! found wherever cargo's target directory is.
+//! languages given as source files or as the command lines that run them, a solution that
+//! does not compile, and the binaries found wherever cargo's target directory is.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -51,6 +51,68 @@ fn a_python_source_file_is_run_with_python3_and_judged() {
     let tally = tally.unwrap();
     assert_eq!(tally.failed, 0, "{report}");
     assert!(report.ends_with(&format!("{} passed, 0 failed\n", tally.passed)));
+}
+
+/// Verifies statues with `spec`, which must pass every test.
+fn passes_statues(spec: &str) {
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    let (tally, report) = verify("statues", spec);
+    let tally = tally.unwrap_or_else(|error| panic!("{spec}: {error:#}\n{report}"));
+    assert_eq!(tally.failed, 0, "{report}");
+    assert!(tally.passed > 10, "{report}");
+}
+
+/// A command line whose last word is a source file is the command line, not the file.
+#[test]
+fn an_interpreter_command_line_ending_in_a_source_file_is_run_as_typed() {
+    for (interpreter, file) in [("python3", "statues.py"), ("node", "statues.js")] {
+        let source = solutions_folder().join(file);
+        let spec = format!(
+            "{interpreter} {}",
+            shell_words::quote(&source.to_string_lossy())
+        );
+        passes_statues(&spec);
+    }
+}
+
+/// As typed in a shell, from the folder holding the program: the measured failure was
+/// `the source file python3 statues.py does not exist`.
+#[test]
+fn verify_statues_judges_python3_and_a_relative_file_as_a_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        solutions_folder().join("statues.py"),
+        dir.path().join("statues.py"),
+    )
+    .unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["verify", "statues", "--solution", "python3 statues.py"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(!said.contains("does not exist"), "{said}");
+    assert!(run.status.success(), "{said}");
+    assert!(said.contains(" passed, 0 failed"), "{said}");
+}
+
+/// A path with spaces is one word when quoted inside the spec: a source file, or an
+/// argument of a command line.
+#[test]
+fn a_quoted_path_with_spaces_is_one_source_file_or_one_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("my solutions");
+    std::fs::create_dir(&folder).unwrap();
+    let source = folder.join("statues.py");
+    std::fs::copy(solutions_folder().join("statues.py"), &source).unwrap();
+    let quoted = shell_words::quote(&source.to_string_lossy()).into_owned();
+    assert!(quoted.starts_with('\''), "{quoted}");
+    passes_statues(&quoted);
+    passes_statues(&format!("python3 {quoted}"));
 }
 
 #[test]
@@ -137,4 +199,20 @@ fn verify_finds_the_binaries_in_cargo_target_dir() {
     // leaves no file.
     assert_eq!(std::fs::read_dir(temporary).unwrap().count(), 0);
     assert!(!target.path().join("xtask").exists());
+}
+
+/// `--help` lists every extension read as a source file, from the table that reads them.
+#[test]
+fn the_help_of_solution_lists_every_source_extension() {
+    for command in ["verify", "stress"] {
+        let run = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args([command, "--help"])
+            .output()
+            .unwrap();
+        let help = String::from_utf8_lossy(&run.stdout);
+        assert!(run.status.success(), "{help}");
+        let listed = format!("a source file ({})", solution::extensions());
+        assert!(help.contains(&listed), "{command}: {help}");
+        assert!(listed.contains(".cc .c .rs .java .py .js"), "{listed}");
+    }
 }

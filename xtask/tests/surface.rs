@@ -392,7 +392,7 @@ fn a_forged_closing_line_of_stress_is_marked_as_the_program_s_output() {
         .collect();
     assert_eq!(closing.len(), 1, "{stdout}");
     assert!(
-        closing[0].starts_with("stress: failure after 1 cases"),
+        closing[0].starts_with("stress: case 0 failed (1 cases run)"),
         "{stdout}"
     );
     assert!(

@@ -159,6 +159,20 @@ fn user_space_page_faults_are_refused() {
 }
 
 #[test]
+fn the_machine_s_asynchronous_io_pool_is_out_of_reach() {
+    // fs.aio-max-nr is one count for the whole machine: a context of 65,536 events took
+    // it all, and root's own io_setup(1) on the host failed with EAGAIN while it lived.
+    assert_call_refused("io_setup");
+}
+
+#[test]
+fn the_machine_s_huge_page_pool_is_out_of_reach() {
+    // Without the filter these fail with ENOMEM only where no page is reserved.
+    assert_call_refused("mmap_hugetlb");
+    assert_call_refused("memfd_hugetlb");
+}
+
+#[test]
 fn a_program_can_trace_neither_itself_nor_its_child() {
     assert_call_refused("ptrace");
 }

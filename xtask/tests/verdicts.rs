@@ -213,3 +213,105 @@ fn a_tree_held_at_its_memory_limit_is_stopped_and_over_memory() {
         assert!(took < Duration::from_secs(3), "{took:?}");
     }
 }
+
+// The judge's own failures are reported as the judge's: an error naming what failed,
+// exit code 2, and no verdict against the program.
+
+/// `xtask ARGS` run from the archive, with `TMPDIR` in `temporary`.
+fn xtask(args: &[&str], temporary: &Path) -> std::process::Child {
+    std::process::Command::new(XTASK)
+        .args(args)
+        .env("TMPDIR", temporary)
+        .current_dir(xtask::project_root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn a_spawner_that_dies_is_the_judges_failure() {
+    let temporary = tempfile::tempdir().unwrap();
+    let child = xtask(
+        &["verify", "statues", "--solution", "sleep 31"],
+        temporary.path(),
+    );
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !xtask::fixture::runs(&["sleep", "31"]) {
+        assert!(Instant::now() < deadline, "verify never started a run");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Every spawner of this verify: children of it running `xtask spawner`.
+    let spawners = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let parent = stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .nth(1);
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            parent == Some(&child.id().to_string()) && cmdline.ends_with(b"\0spawner\0")
+        })
+        .collect::<Vec<_>>();
+    assert!(!spawners.is_empty(), "no spawner found");
+    for pid in spawners {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(pid),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("the spawner ended without answering"),
+        "{stderr}"
+    );
+    // No row judged the program for it.
+    assert!(
+        !stdout.contains(" RE ") && !stdout.contains(" TLE "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_full_temporary_folder_is_the_judges_failure_not_a_compile_error() {
+    if !nix::unistd::Uid::effective().is_root() {
+        eprintln!("skipped: mounting a small file system takes root");
+        return;
+    }
+    let temporary = tempfile::tempdir().unwrap();
+    let full = temporary.path().join("full");
+    std::fs::create_dir(&full).unwrap();
+    let source = xtask::project_root().join("xtask/tests/solutions/statues.c");
+    // A private mount namespace: the small file system goes with the process.
+    let script = r#"mount -t tmpfs -o size=64k tmpfs "$1" && { cat /dev/zero > "$1/fill" 2>/dev/null; TMPDIR="$1" exec "$2" verify statues --solution "$3"; }"#;
+    let output = std::process::Command::new("unshare")
+        .args([
+            "--mount",
+            "--propagation",
+            "private",
+            "sh",
+            "-c",
+            script,
+            "sh",
+        ])
+        .arg(&full)
+        .arg(XTASK)
+        .arg(&source)
+        .current_dir(xtask::project_root())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stdout}\n{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert!(stderr.contains(&full.display().to_string()), "{stderr}");
+    assert!(!stdout.contains("CE"), "{stdout}");
+}

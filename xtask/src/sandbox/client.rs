@@ -225,16 +225,7 @@ pub struct Captured {
 /// As [`run`].
 pub fn run_captured(program: &Resolved, input: Input, limits: Limits) -> Result<Captured> {
     let request = captured_request(program, input, limits);
-    with_spawner(|spawner| {
-        let report = spawner.request(&request)?;
-        let stdout = take(&spawner.memory.stdout, "stdout")?;
-        let stderr = take(&spawner.memory.stderr, "stderr")?;
-        Ok(Captured {
-            report,
-            stdout,
-            stderr,
-        })
-    })
+    with_spawner(|spawner| spawner.captured(&request))
 }
 
 /// The contents of a worker's memory file, which is then emptied.
@@ -266,12 +257,18 @@ impl Worker {
         &self.0.layers
     }
 
-    /// Runs `program` on `io.input` in a fresh box.
+    /// Runs `program` on `input` in a fresh box, its output kept in memory, as a judged
+    /// run is ([`run_captured`]).
     ///
     /// # Errors
     /// As [`run`].
-    pub fn run(&mut self, program: &Resolved, io: &Io, limits: Limits) -> Result<Report> {
-        self.0.request(&request_of(program, io, limits))
+    pub fn run_captured(
+        &mut self,
+        program: &Resolved,
+        input: Input,
+        limits: Limits,
+    ) -> Result<Captured> {
+        self.0.captured(&captured_request(program, input, limits))
     }
 }
 
@@ -403,6 +400,18 @@ impl Spawner {
         let _ = LAYERS.set(hello.layers.clone());
         spawner.layers = hello.layers;
         Ok(spawner)
+    }
+
+    /// Runs a request whose output goes to the memory files, and takes that output.
+    fn captured(&mut self, request: &Request) -> Result<Captured> {
+        let report = self.request(request)?;
+        let stdout = take(&self.memory.stdout, "stdout")?;
+        let stderr = take(&self.memory.stderr, "stderr")?;
+        Ok(Captured {
+            report,
+            stdout,
+            stderr,
+        })
     }
 
     fn request(&mut self, request: &Request) -> Result<Report> {

@@ -2,7 +2,7 @@
 //! costs, measured in one run against a plain spawn loop (fork, exec, wait; no sandbox).
 //!
 //! The program is statues' own release binary on its first sample, the run `stress` makes
-//! thousands of times. Every configuration runs the same number of times, in interleaved
+//! thousands of times, its output kept in the worker's memory files as a judged run's is. Every configuration runs the same number of times, in interleaved
 //! rounds so that a noisy moment of the machine falls on all of them alike; the fastest
 //! round of each counts. A layer's cost is the full sandbox's time per run minus the time
 //! per run of a worker without that layer.
@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
+use super::Input;
 use super::Limits;
-use super::client::{Io, Worker};
+use super::client::Worker;
 use super::server::LEAVABLE;
 use crate::judge::{BOX_BYTES, OUTPUT_CAP_BYTES, PROCESS_CAP};
 use crate::measure::own_program;
@@ -33,8 +34,6 @@ pub fn report(runs: usize) -> Result<()> {
     let executables = build::release(&root, std::iter::once("statues"), false)?;
     let statues = executables.get("statues")?.to_owned();
     let input = root.join("testdata/statues/sample1.in");
-    let scratch =
-        super::client::Scratch::new("xtask-cost-", Some(&build::scratch(&root, "cost")?))?;
     let xtask = std::env::current_exe().context("finding the xtask binary")?;
     let mut configurations: Vec<(String, Option<Worker>)> = vec![("no sandbox".to_owned(), None)];
     configurations.push(("full sandbox".to_owned(), Some(Worker::start(&xtask, &[])?)));
@@ -48,11 +47,6 @@ pub fn report(runs: usize) -> Result<()> {
         println!("{}", full.layers().header());
     }
     let program = own_program(&statues, &[]);
-    let io = Io {
-        input: input.clone(),
-        stdout: scratch.path().join("stdout"),
-        stderr: scratch.path().join("stderr"),
-    };
     let limits = Limits {
         wall_ms: 5000,
         cpu_ms: 2000,
@@ -69,7 +63,8 @@ pub fn report(runs: usize) -> Result<()> {
             for _ in 0..per_round {
                 match worker {
                     Some(worker) => {
-                        let report = worker.run(&program, &io, limits)?;
+                        let input = Input::File(input.clone());
+                        let report = worker.run_captured(&program, input, limits)?.report;
                         if report.code != Some(0) {
                             bail!("a sandboxed run failed: {report:?}");
                         }

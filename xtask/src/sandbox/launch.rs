@@ -480,6 +480,14 @@ const OPEN_FILES: u64 = 512;
 /// Memory a program may lock (`mlock`; io_uring rings would count here too).
 const LOCKED_BYTES: u64 = 64 << 10;
 
+/// Signals a run may have queued at once, its POSIX timers included (each holds one).
+/// The kernel counts them per user, and in a user namespace for the namespace's owner on
+/// the host too: without a cap, an ordinary user's run could take the user's whole
+/// allowance (tens of thousands), and the user's own `sigqueue` and `timer_create`
+/// would fail while it lives. Signals the kernel sends (a child's end, a fault) are
+/// delivered past the cap.
+pub const PENDING_SIGNALS: u64 = 256;
+
 fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     let limits = request.limits;
     // The stack may use the whole memory budget, as on Codeforces.
@@ -500,6 +508,15 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     setrlimit(Resource::RLIMIT_NICE, 0, 0).context("nice limit")?;
     setrlimit(Resource::RLIMIT_RTPRIO, 0, 0).context("real-time limit")?;
     setrlimit(Resource::RLIMIT_MEMLOCK, LOCKED_BYTES, LOCKED_BYTES).context("locked memory")?;
+    setrlimit(
+        Resource::RLIMIT_SIGPENDING,
+        PENDING_SIGNALS,
+        PENDING_SIGNALS,
+    )
+    .context("pending signals limit")?;
+    // POSIX queues are refused by the syscall layer and closed in the IPC namespace; no
+    // bytes of the user's queue allowance either.
+    setrlimit(Resource::RLIMIT_MSGQUEUE, 0, 0).context("message queue limit")?;
     // Each process's own CPU cap, a backstop to the tree's cap the spawner keeps.
     let cpu = limits.cpu_ms.div_ceil(1000) + 1;
     setrlimit(Resource::RLIMIT_CPU, cpu, cpu + 1).context("CPU limit")?;

@@ -8,13 +8,13 @@
 //! | layer | what it stops | how | file |
 //! | --- | --- | --- | --- |
 //! | files | seeing or changing the host: expected answers, the archive, the home folder, metadata of any file | a private root of read-only binds entered with `pivot_root`; Landlock on top | [`root`], [`place`], [`files`] |
-//! | user | owning files, other users' process counts | a box uid per worker (root), no capabilities, `no_new_privs` | [`identity`] |
+//! | user | owning files, other users' process counts, exhausting another worker's or the host's per-user counts | a box uid per worker claimed by a lock (root), per-namespace caps (an ordinary user), no capabilities, `no_new_privs` | [`identity`], [`namespaces`] |
 //! | box | filling disk or memory, leaving files to the next run | a fresh size-capped tmpfs per run, unmounted whole; a sealed memfd input | [`root`] |
 //! | network | any socket, loopback included | a network namespace, and the syscall layer | [`namespaces`], [`syscalls`] |
 //! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run, itself non-dumpable); a cgroup cap; `RLIMIT_NPROC`; System V IPC closed | [`namespaces`], [`cgroup`], [`launch`] |
 //! | system calls | the kernel's interfaces no solution needs | seccomp | [`syscalls`] |
 //! | accounting | escaping time and memory accounting through children | a cgroup per run (v1 or v2): CPU time and peak memory of the whole tree | [`cgroup`] |
-//! | kernel surface | every system call a judged program has no use for: namespaces, mounts, io_uring, other processes, keys, BPF, IPC, the kernel's administration | a seccomp allowlist (default `EPERM`; `ENOSYS` for `clone3` and io_uring); another ABI kills | [`syscalls`] |
+//! | kernel surface | every system call a judged program has no use for: namespaces, mounts, io_uring, other processes, keys, BPF, IPC, the kernel's administration, the machine's pools (asynchronous I/O, huge pages) | a seccomp allowlist (default `EPERM`; `ENOSYS` for `clone3` and io_uring); another ABI kills | [`syscalls`] |
 //! | environment | leaking the caller's variables | a short fixed list | [`policy`] |
 //!
 //! The runner talks to a spawner process ([`client`]), which sets up the namespaces and the

@@ -2,7 +2,9 @@
 //! (so every process a program leaves behind is killed after its run, and nothing outside
 //! can be seen or signalled), a network namespace (no interface but a loopback that is
 //! down), a mount namespace with a /proc of its own, and fresh IPC and UTS namespaces.
-//! An ordinary user gets them through a user namespace, where the kernel allows one.
+//! An ordinary user gets them through a user namespace, where the kernel allows one, and
+//! in it the user's counters that the kernel keeps per user namespace are capped (see
+//! `cap_user_counts`).
 
 use std::path::Path;
 
@@ -43,6 +45,7 @@ pub fn enter(root_dir: &Path) -> Outcome {
         if let Err(error) = map_ids(uid, gid) {
             return Outcome::Refused(format!("user namespace: {error:#}"));
         }
+        cap_user_counts();
     }
     // SAFETY: the spawner is single-threaded here (it has not started any thread), so the
     // child may run ordinary Rust code.
@@ -68,8 +71,11 @@ pub fn enter(root_dir: &Path) -> Outcome {
                 Ok(WaitStatus::Exited(_, code)) => code,
                 _ => 1,
             };
-            // The root was mounted in the namespace, which is gone: the folder holds at most
-            // the box of a spawner that had no private root.
+            // This process shares the init's mount namespace (unshared before the fork),
+            // where the root is still mounted on the folder: detached first, or the folder
+            // could not be removed and would stay on the host. It holds at most the box of
+            // a spawner that had no private root.
+            let _ = nix::mount::umount2(root_dir, nix::mount::MntFlags::MNT_DETACH);
             let _ = std::fs::remove_dir_all(root_dir);
             std::process::exit(code)
         }
@@ -82,6 +88,42 @@ fn map_ids(uid: Uid, gid: Gid) -> Result<()> {
     std::fs::write("/proc/self/uid_map", format!("0 {uid} 1")).context("writing uid_map")?;
     std::fs::write("/proc/self/gid_map", format!("0 {gid} 1")).context("writing gid_map")?;
     Ok(())
+}
+
+/// Caps on what the programs of an ordinary user's worker may hold of the counters the
+/// kernel keeps per user and per user namespace (`/proc/sys/user`). The kernel charges a
+/// count in a namespace to every namespace above it too, up to the user's own count on
+/// the host, which the user's other processes share: uncapped, a run could take all 128
+/// inotify instances of the user, and the user's editor or build watcher would get
+/// `EMFILE`. Written by the namespace's root (the spawner, before any program), they
+/// bound this namespace alone; a program, without capabilities, can only read them.
+/// Namespaces the spawner makes no more of after entering are capped at none, a second
+/// wall behind the syscall layer; mount namespaces are left, as the spawner makes one for
+/// each private root. As root there is no user namespace of the worker's own, and the
+/// host's files are the machine's limits: there the box uid, one per worker, keeps each
+/// worker's counts apart instead ([`super::identity`]).
+pub const USER_COUNT_CAPS: &[(&str, u32)] = &[
+    // A run needs none; a few leave room for a runtime that watches a file.
+    ("max_inotify_instances", 16),
+    ("max_inotify_watches", 1024),
+    // fanotify is refused by the syscall layer; the namespaces below by it too.
+    ("max_fanotify_groups", 0),
+    ("max_fanotify_marks", 0),
+    ("max_user_namespaces", 0),
+    ("max_pid_namespaces", 0),
+    ("max_net_namespaces", 0),
+    ("max_ipc_namespaces", 0),
+    ("max_uts_namespaces", 0),
+    ("max_cgroup_namespaces", 0),
+    ("max_time_namespaces", 0),
+];
+
+/// Writes [`USER_COUNT_CAPS`] in the spawner's user namespace; a kernel without one of
+/// the files (older than the counter) keeps the host's limit for it.
+fn cap_user_counts() {
+    for (name, cap) in USER_COUNT_CAPS {
+        let _ = std::fs::write(format!("/proc/sys/user/{name}"), cap.to_string());
+    }
 }
 
 /// Keeps mounts from leaking back to the host, then mounts a /proc that shows only this

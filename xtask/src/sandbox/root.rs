@@ -502,7 +502,7 @@ pub fn collect(box_dir: &Path, destination: &Path, cap: u64) -> Result<()> {
         if depth > 32 {
             bail!("the box's folders are nested too deep to collect");
         }
-        fs::create_dir_all(&to)?;
+        fs::create_dir_all(&to).with_context(|| format!("making {}", to.display()))?;
         for entry in fs::read_dir(&from)? {
             let entry = entry?;
             let kind = entry.file_type()?;
@@ -515,9 +515,10 @@ pub fn collect(box_dir: &Path, destination: &Path, cap: u64) -> Result<()> {
                     bail!("the box holds more than {} MiB", cap >> 20);
                 }
                 let mut source = fs::File::open(entry.path())?;
-                let mut sink = fs::File::create(&target)?;
-                std::io::copy(&mut source, &mut sink)?;
-                sink.flush()?;
+                let written = || format!("copying the box's files to {}", target.display());
+                let mut sink = fs::File::create(&target).with_context(written)?;
+                std::io::copy(&mut source, &mut sink).with_context(written)?;
+                sink.flush().with_context(written)?;
                 let mode = entry.metadata()?.permissions().mode() & 0o755;
                 fs::set_permissions(&target, fs::Permissions::from_mode(mode | 0o600))?;
             }

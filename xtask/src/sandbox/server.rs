@@ -14,7 +14,7 @@ use nix::sys::signal::{SigHandler, Signal, signal};
 use serde::{Deserialize, Serialize};
 
 use super::cgroup::Hierarchy;
-use super::identity::BoxUser;
+use super::identity::{BoxUid, BoxUser};
 use super::launch::{Abilities, Kept, MemoryOutputs, RunnerGone, launch};
 use super::namespaces::{self, Outcome};
 use super::place::Place;
@@ -50,6 +50,9 @@ pub fn serve(without: &[String]) -> Result<()> {
     // when the spawner ends: the folder the private root is mounted on.
     let root_dir = namespaces::root_folder()?;
     let host_root = nix::unistd::Uid::effective().is_root() && !without.box_user;
+    // On the host, before the PID namespace (where every spawner is pid 1): the box uid,
+    // held for as long as this process and the one that stays outside live.
+    let box_uid = host_root.then(BoxUid::claim);
     // Before the namespaces: finding the cgroup may move processes, named by their pids
     // outside.
     let cgroups = Hierarchy::detect();
@@ -57,7 +60,7 @@ pub fn serve(without: &[String]) -> Result<()> {
     // Nothing inside may trace or open the spawner through /proc, even as its own user.
     let _ = nix::sys::prctl::set_dumpable(false);
     let (mut abilities, place, mut layers) =
-        abilities(&namespaces, cgroups, &root_dir, host_root, &without);
+        abilities(&namespaces, cgroups, &root_dir, box_uid.as_ref(), &without);
     let left_out = || Layer::Missing("left out for measuring".to_owned());
     if without.landlock || without.private_root || without.box_user {
         abilities.landlock &= !without.landlock;
@@ -135,11 +138,15 @@ fn abilities(
     namespaces: &Outcome,
     cgroups: Result<Hierarchy>,
     root_dir: &Path,
-    host_root: bool,
+    box_uid: Option<&BoxUid>,
     without: &Without,
 ) -> (Abilities, Place, Layers) {
     let pid_namespace = matches!(namespaces, Outcome::Entered { .. });
-    let user = BoxUser::choose(host_root, std::process::id());
+    let user = BoxUser::choose(box_uid);
+    let who = match box_uid.and_then(|box_uid| box_uid.unclaimed.as_ref()) {
+        None => user.describe(),
+        Some(why) => format!("{} (by pid, unclaimed: {why})", user.describe()),
+    };
     let place = match namespaces {
         _ if without.private_root => Err(anyhow::anyhow!("left out for measuring")),
         Outcome::Entered { .. } => {
@@ -167,13 +174,9 @@ fn abilities(
         Err(error) => Err(format!("landlock: {error:#}")),
     };
     let landlock_layer = match (&root_layer, &landlock_how) {
-        (Ok(()), Ok(how)) => Layer::Active(format!(
-            "private root, read-only, {}, {how}",
-            user.describe()
-        )),
+        (Ok(()), Ok(how)) => Layer::Active(format!("private root, read-only, {who}, {how}")),
         (Ok(()), Err(why)) => Layer::Active(format!(
-            "private root, read-only, {}; no landlock: {why}",
-            user.describe()
+            "private root, read-only, {who}; no landlock: {why}"
         )),
         (Err(error), Ok(how)) => Layer::Missing(format!(
             "no private root ({error:#}); {how} over the host's paths only"

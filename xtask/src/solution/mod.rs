@@ -1,8 +1,9 @@
 //! A user's solution: a command line, or a source file compiled as judges compile it.
 //!
-//! `SOL` naming an existing file ending in `.rs`, `.cpp`, `.cc`, `.c`, `.java`, `.py` or
-//! `.js` is a source file ([`source`]); anything else is a command line, split as a shell
-//! would split it but run without a shell ([`command`]). Either way the program may read
+//! `SOL` is split into words as a shell would split it ([`spec`]): one word ending in
+//! `.rs`, `.cpp`, `.cc`, `.c`, `.java`, `.py` or `.js` is a source file ([`source`]);
+//! anything else is a command line, run without a shell ([`command`]), whatever its last
+//! word ends with (`python3 gam.py`). Either way the program may read
 //! only what the spec names ([`Protected`] keeps the archive, the test data and the home
 //! folder out of reach), and nothing the user named runs outside the sandbox. Compiled
 //! programs live in a temporary folder removed when the solution is dropped.
@@ -12,10 +13,11 @@ pub mod command;
 pub mod installation;
 pub mod protected;
 pub mod source;
+pub mod spec;
 
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::measure::{self, Program};
 use crate::sandbox::client::Scratch;
@@ -61,7 +63,8 @@ impl std::fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
-pub use source::{COMPILE_MESSAGES_SHOWN, EXTENSIONS};
+pub use source::{COMPILE_MESSAGES_SHOWN, extensions};
+use spec::Spec;
 
 /// Turns `spec` into a runnable solution, compiling a source file (and printing the
 /// compile command) as needed; judged on the archive's own test data.
@@ -81,38 +84,58 @@ pub fn prepare(spec: &str) -> Result<Solution> {
 /// [`Protected`], or a [`CompileError`] (downcast it to report CE).
 pub fn prepare_for_data(spec: &str, data: Option<&Path>) -> Result<Solution> {
     let protected = Protected::new(data);
-    let path = Path::new(spec);
-    if let Some(language) = source::language_of(path) {
-        if !path.is_file() {
-            bail!("the source file {spec} does not exist");
+    let read = spec::read(spec).map_err(|error| with_file_hint(error, spec))?;
+    match read {
+        Spec::Source { path, language } => {
+            if !path.exists() {
+                bail!("the source file {} does not exist", path.display());
+            }
+            if !path.is_file() {
+                bail!("the source file {} is not a file", path.display());
+            }
+            source::prepare(spec, &path, language, &protected)
         }
-        return source::prepare(spec, path, language, &protected);
+        Spec::Command { program, args } => {
+            let program_path = Path::new(&program);
+            if program_path.is_file() && args.is_empty() && !is_executable(program_path) {
+                bail!(
+                    "{spec} is neither a source file ({}) nor an executable program; \
+                     pass the command line that runs it, e.g. --solution 'INTERPRETER {spec}'",
+                    extensions()
+                );
+            }
+            let resolved = command::resolve(program_path, &args, &protected).map_err(|error| {
+                let here = Path::new(".").join(program_path);
+                if program_path.components().count() == 1 && here.is_file() {
+                    anyhow::anyhow!("{error:#}; did you mean ./{program}?")
+                } else {
+                    with_file_hint(error, spec)
+                }
+            })?;
+            Ok(Solution {
+                program: resolved,
+                spec: spec.to_owned(),
+                build: None,
+            })
+        }
     }
-    let words = shell_words::split(spec)
-        .with_context(|| format!("cannot split the command line `{spec}`"))?;
-    let Some((program, args)) = words.split_first() else {
-        bail!("--solution is empty");
+}
+
+/// `error`, and when `spec` taken whole names a file (a path with spaces or quotes, passed
+/// unquoted), how to pass it as the one word it is.
+fn with_file_hint(error: anyhow::Error, spec: &str) -> anyhow::Error {
+    if !Path::new(spec).is_file() {
+        return error;
+    }
+    let example = if spec.contains(['\'', '"', '\\', '$', '`']) {
+        String::new()
+    } else {
+        format!(", e.g. --solution \"'{spec}'\"")
     };
-    let program_path = Path::new(program);
-    if program_path.is_file() && words.len() == 1 && !is_executable(program_path) {
-        bail!(
-            "{spec} is neither a source file ({EXTENSIONS}) nor an executable program; \
-             pass the command line that runs it, e.g. --solution 'INTERPRETER {spec}'"
-        );
-    }
-    let resolved = command::resolve(program_path, args, &protected).map_err(|error| {
-        let here = Path::new(".").join(program_path);
-        if program_path.components().count() == 1 && here.is_file() {
-            anyhow::anyhow!("{error:#}; did you mean ./{program}?")
-        } else {
-            error
-        }
-    })?;
-    Ok(Solution {
-        program: resolved,
-        spec: spec.to_owned(),
-        build: None,
-    })
+    anyhow::anyhow!(
+        "{error:#}; {spec} is a file, but --solution splits its words as a shell would: \
+         quote the path inside the argument to pass it as one word{example}"
+    )
 }
 
 /// The crate's flawed solver `name` (its `<crate>_flawed` example, built here) as a
@@ -150,5 +173,78 @@ mod tests {
         assert_eq!(solution.program.args, ["-c", "exit 0", "--fast"]);
         assert!(prepare("").is_err());
         assert!(prepare("python3 'unclosed").is_err());
+    }
+
+    #[test]
+    fn a_command_line_whose_last_word_is_a_source_file_runs_that_command() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("sol.py");
+        std::fs::write(&script, "print(1)\n").unwrap();
+        let spec = format!("sh {}", script.display());
+        let solution = prepare(&spec).unwrap();
+        assert!(solution.build_dir().is_none(), "{solution:?}");
+        assert!(
+            solution.program.program.to_string_lossy().ends_with("sh"),
+            "{solution:?}"
+        );
+        let script = std::fs::canonicalize(&script).unwrap();
+        assert_eq!(solution.program.args, [script.to_string_lossy()]);
+        assert_eq!(solution.spec, spec);
+        // The argument need not exist: it is the program's business, not a source file.
+        let solution = prepare("sh no-such-solution.py").unwrap();
+        assert_eq!(solution.program.args, ["no-such-solution.py"]);
+    }
+
+    #[test]
+    fn one_word_naming_no_file_with_a_source_extension_is_a_missing_source_file() {
+        let said = prepare("no-such-solution.cpp").unwrap_err().to_string();
+        assert_eq!(said, "the source file no-such-solution.cpp does not exist");
+        let said = prepare("'no such dir/sol.js'").unwrap_err().to_string();
+        assert_eq!(said, "the source file no such dir/sol.js does not exist");
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("looks.cpp");
+        std::fs::create_dir(&folder).unwrap();
+        let said = prepare(&folder.to_string_lossy()).unwrap_err().to_string();
+        assert!(said.ends_with("looks.cpp is not a file"), "{said}");
+    }
+
+    #[test]
+    fn one_executable_word_without_a_source_extension_is_a_program() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("a.out");
+        std::fs::write(&program, "#!/bin/sh\necho WIN\n").unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let solution = prepare(&program.to_string_lossy()).unwrap();
+        assert_eq!(
+            solution.program.program,
+            std::fs::canonicalize(&program).unwrap()
+        );
+        assert!(solution.program.args.is_empty());
+    }
+
+    #[test]
+    fn an_unquoted_path_with_spaces_says_how_to_quote_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("my dir")).unwrap();
+        let source = dir.path().join("my dir/sol.cpp");
+        std::fs::write(&source, "int main() {}\n").unwrap();
+        let spec = source.to_string_lossy();
+        let said = format!("{:#}", prepare(&spec).unwrap_err());
+        assert!(said.contains("does not exist"), "{said}");
+        assert!(
+            said.contains(&format!("e.g. --solution \"'{spec}'\"")),
+            "{said}"
+        );
+        // A name a shell cannot split is named the same way, without an example.
+        let source = dir.path().join("it's.py");
+        std::fs::write(&source, "print(1)\n").unwrap();
+        let said = format!("{:#}", prepare(&source.to_string_lossy()).unwrap_err());
+        assert!(said.contains("cannot split"), "{said}");
+        assert!(
+            said.contains("quote the path inside the argument"),
+            "{said}"
+        );
+        assert!(!said.contains("e.g."), "{said}");
     }
 }

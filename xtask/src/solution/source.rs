@@ -26,38 +26,68 @@ pub enum Language {
     },
 }
 
-/// The extensions understood, for messages.
-pub const EXTENSIONS: &str = ".cpp .cc .c .rs .java .py .js";
-
 const JAVAC_FLAGS: &[&str] = &["-encoding", "UTF-8"];
 
 /// The JVM's options for a run: a deep stack, as DOMjudge and Kattis give Java.
 const JAVA_FLAGS: &[&str] = &["-Xss64m"];
 
-pub fn language_of(path: &Path) -> Option<Language> {
-    let extension = path.extension()?.to_str()?;
-    Some(match extension {
-        "rs" => Language::Compiled {
-            compiler: "rustc",
-            flags: &["--edition", "2021", "-O"],
-        },
-        "cpp" | "cc" => Language::Compiled {
-            compiler: "g++",
-            flags: &["-std=c++17", "-O2"],
-        },
-        "c" => Language::Compiled {
+const CPP: Language = Language::Compiled {
+    compiler: "g++",
+    flags: &["-std=c++17", "-O2"],
+};
+
+/// Every extension understood and what its source becomes, in the order messages list
+/// them: the one table that [`language_of`], the messages and the command line's help
+/// read, so that none of them can name an extension another does not know.
+const LANGUAGES: &[(&str, Language)] = &[
+    ("cpp", CPP),
+    ("cc", CPP),
+    (
+        "c",
+        Language::Compiled {
             compiler: "gcc",
             flags: &["-std=c11", "-O2"],
         },
-        "java" => Language::Java,
-        "py" => Language::Interpreted {
+    ),
+    (
+        "rs",
+        Language::Compiled {
+            compiler: "rustc",
+            flags: &["--edition", "2021", "-O"],
+        },
+    ),
+    ("java", Language::Java),
+    (
+        "py",
+        Language::Interpreted {
             interpreter: "python3",
         },
-        "js" => Language::Interpreted {
+    ),
+    (
+        "js",
+        Language::Interpreted {
             interpreter: "node",
         },
-        _ => return None,
-    })
+    ),
+];
+
+/// The extensions understood, as messages list them: `.cpp .cc .c ...`.
+pub fn extensions() -> String {
+    LANGUAGES
+        .iter()
+        .map(|(extension, _)| format!(".{extension}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How the source file `path` becomes a program, by its extension (`None`: not a source
+/// file understood).
+pub fn language_of(path: &Path) -> Option<Language> {
+    let extension = path.extension()?.to_str()?;
+    LANGUAGES
+        .iter()
+        .find(|(known, _)| *known == extension)
+        .map(|&(_, language)| language)
 }
 
 /// A compiler gets this long (CPU and wall) and this much memory, in its own box: a
@@ -72,7 +102,8 @@ const COMPILE_BOX: u64 = 512 << 20;
 /// The most of a compiler's messages shown.
 pub const COMPILE_MESSAGES_SHOWN: usize = 64 << 10;
 
-/// The solution the source file `path` (named `spec` by the user) makes.
+/// The solution the source file `path` (named `spec` by the user, the file's one word
+/// quoted or not) makes.
 ///
 /// # Errors
 /// The file cannot be read, the compiler or interpreter cannot be found, or a
@@ -85,6 +116,8 @@ pub fn prepare(
 ) -> Result<Solution> {
     let source = std::fs::canonicalize(path)
         .with_context(|| format!("reading the path of {}", path.display()))?;
+    // The compile command shown names the file as the user named it, quoted once.
+    let typed = path.to_string_lossy();
     match language {
         Language::Interpreted { interpreter } => Ok(Solution {
             program: command::resolve(
@@ -104,7 +137,7 @@ pub fn prepare(
             let shown = shell_words::join(
                 std::iter::once(compiler)
                     .chain(flags.iter().copied())
-                    .chain(["-o", "BIN", spec]),
+                    .chain(["-o", "BIN", &*typed]),
             );
             println!("compiling: {shown}");
             let compiler = command::resolve(Path::new(compiler), &[], protected)?;
@@ -128,7 +161,7 @@ pub fn prepare(
             let shown = shell_words::join(
                 std::iter::once("javac")
                     .chain(JAVAC_FLAGS.iter().copied())
-                    .chain(["-d", "CLASSES", spec]),
+                    .chain(["-d", "CLASSES", &*typed]),
             );
             println!("compiling: {shown}");
             let javac = command::resolve(Path::new("javac"), &[], protected)?;
@@ -288,6 +321,16 @@ mod tests {
         ));
         assert_eq!(language_of(Path::new("Main.java")), Some(Language::Java));
         assert!(language_of(Path::new("a.out")).is_none());
+    }
+
+    #[test]
+    fn the_extensions_listed_are_the_ones_read() {
+        let listed = extensions();
+        assert_eq!(listed, ".cpp .cc .c .rs .java .py .js");
+        for extension in listed.split(' ') {
+            let path = format!("a{extension}");
+            assert!(language_of(Path::new(&path)).is_some(), "{path}");
+        }
     }
 
     #[test]

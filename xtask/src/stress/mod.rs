@@ -145,7 +145,7 @@ impl Stress {
                 cases: found.cases_run,
             });
         };
-        let after = failure.case + 1;
+        let (case, after) = (failure.case, failure.case + 1);
         println!(
             "case {} failed ({}): shrinking",
             failure.case,
@@ -155,7 +155,7 @@ impl Stress {
         progress.finish_and_clear();
         let path = self.write_failure::<K>(&root, &input, &trials[0], steps)?;
         println!(
-            "stress: failure after {after} cases, shrunk in {steps} steps: {}",
+            "stress: case {case} failed ({after} cases run), shrunk in {steps} steps: {}",
             path.display()
         );
         Ok(Ending::Failure {

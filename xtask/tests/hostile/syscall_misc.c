@@ -3,16 +3,20 @@
    stream pair (SCM_RIGHTS: the UNIX garbage collector's kernel surface), a personality that makes every readable page executable or turns
    off address randomisation, a file handle (open_by_handle_at goes around path checks),
    a key in the kernel's keyring, a BPF map, a performance counter, user-space page
-   faults, tracing itself or its child. Prints the call's outcome. */
+   faults, tracing itself or its child; and the machine's shared pools: a context of
+   asynchronous I/O as large as the machine's whole `fs.aio-max-nr`, huge pages (a mapping
+   and a memory file) from the reserved pool. Prints the call's outcome. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
+#include <linux/aio_abi.h>
 #include <linux/keyctl.h>
 #include <linux/perf_event.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/personality.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
@@ -84,6 +88,17 @@ static long attempt(const char *call) {
         attr.exclude_kernel = 1;
         return syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
     }
+    if (strcmp(call, "io_setup") == 0) {
+        aio_context_t context = 0;
+        return syscall(SYS_io_setup, 65536, &context);
+    }
+    if (strcmp(call, "mmap_hugetlb") == 0) {
+        void *pages = mmap(NULL, 2 << 20, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
+        return pages == MAP_FAILED ? -1 : 0;
+    }
+    if (strcmp(call, "memfd_hugetlb") == 0)
+        return memfd_create("pages", MFD_HUGETLB);
     if (strcmp(call, "userfaultfd") == 0)
         return syscall(SYS_userfaultfd, 0);
     if (strcmp(call, "ptrace") == 0) {

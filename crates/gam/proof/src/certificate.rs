@@ -1,5 +1,7 @@
 //! The certificate's data: what `gam --certificate` prints as JSON and `gam --check`
-//! reads back, each list bounded while it is read.
+//! reads back, each list bounded while it is read. Read on its own (`Deserialize`), a
+//! certificate's lists are bounded by the largest board; `--check` reads each test
+//! against its board instead, with the bounds that board sets (`check/read.rs`).
 //!
 //! For an odd distance `D` a test's certificate holds the board's rows, `D` and the
 //! winner, A. For an even one it also holds the winner's *strategy* in the layered game

@@ -66,6 +66,54 @@ pub fn mode<S: AsRef<str>>(args: &[S]) -> Option<Mode> {
     }
 }
 
+/// The options [`mode`] understands.
+const OPTIONS: [&str; 6] = [
+    "--explain",
+    "--explain=svg",
+    "--certificate",
+    "--check",
+    "--help",
+    "-h",
+];
+
+/// Why `mode` refuses `args`: the first word at fault, and the option it was likely
+/// meant to be.
+pub fn refusal<S: AsRef<str>>(args: &[S]) -> String {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    let unknown = args.iter().find(|arg| !OPTIONS.contains(arg));
+    match (args.as_slice(), unknown) {
+        (["--check"], _) => "--check needs the FILE holding the certificate".to_owned(),
+        (["--check", file], _) => format!("--check needs a FILE, not the option {file:?}"),
+        (["--check", _, extra, ..], _) => format!("one FILE after --check; found {extra:?} too"),
+        (_, Some(arg)) if !arg.starts_with('-') => {
+            format!("unexpected argument {arg:?}: the input is read on stdin (`< {arg}`)")
+        }
+        (_, Some(arg)) => match OPTIONS.iter().find(|option| close(option, arg)) {
+            Some(option) => format!("unknown option {arg:?}; did you mean {option}?"),
+            None => format!("unknown option {arg:?}"),
+        },
+        ([first, second, ..], None) => {
+            format!("one option at most; found {second:?} after {first:?}")
+        }
+        _ => "a command line the usage does not show".to_owned(),
+    }
+}
+
+/// Whether `typed` is within two single-character edits of `option` (a typo of it).
+fn close(option: &str, typed: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (option.chars().collect(), typed.chars().collect());
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, &y) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(x != y);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()] <= 2
+}
+
 /// A command that reads the problem's input on stdin and writes on stdout.
 pub type Command<E> = fn(Stdin, Stdout) -> Result<(), E>;
 /// What `--check` reads the certificate from: the file, through its limits.
@@ -107,7 +155,7 @@ pub fn usage(name: &str) -> String {
 pub fn main<E: Display>(name: &str, commands: Commands<E>) -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(mode) = mode(&args) else {
-        eprint!("{}", usage(name));
+        eprint!("error: {}\n{}", refusal(&args), usage(name));
         return ExitCode::from(2);
     };
     let input = std::io::stdin().lock();
@@ -144,6 +192,38 @@ mod tests {
         );
         assert_eq!(mode(&["--help"]), Some(Mode::Help));
         assert_eq!(mode(&["-h"]), Some(Mode::Help));
+    }
+
+    #[test]
+    fn a_refusal_names_the_word_at_fault() {
+        assert_eq!(
+            refusal(&["--explian"]),
+            "unknown option \"--explian\"; did you mean --explain?"
+        );
+        assert_eq!(
+            refusal(&["--frobnicate"]),
+            "unknown option \"--frobnicate\""
+        );
+        assert_eq!(
+            refusal(&["input.txt"]),
+            "unexpected argument \"input.txt\": the input is read on stdin (`< input.txt`)"
+        );
+        assert_eq!(
+            refusal(&["--check"]),
+            "--check needs the FILE holding the certificate"
+        );
+        assert_eq!(
+            refusal(&["--check", "--explain"]),
+            "--check needs a FILE, not the option \"--explain\""
+        );
+        assert_eq!(
+            refusal(&["--check", "a", "b"]),
+            "one FILE after --check; found \"b\" too"
+        );
+        assert_eq!(
+            refusal(&["--explain", "--certificate"]),
+            "one option at most; found \"--certificate\" after \"--explain\""
+        );
     }
 
     #[test]

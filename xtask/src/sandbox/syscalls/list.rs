@@ -69,18 +69,18 @@ pub const FILES: &[Call] = calls![
 ];
 
 /// Memory: the allocator, the loader, the JVM's and V8's code heaps (mprotect, madvise,
-/// membarrier, memory keys), shared memory made from a file (memfd). The cgroup caps it.
+/// membarrier, memory keys), secret memory (locked: `RLIMIT_MEMLOCK` caps it). The
+/// cgroup caps it. `mmap` and `memfd_create` are in [`MMAP`] and [`MEMFD_CREATE`].
 #[rustfmt::skip]
 pub const MEMORY: &[Call] = calls![
-    SYS_brk, SYS_mmap, SYS_munmap, SYS_mremap, SYS_mprotect, SYS_madvise, SYS_mincore,
+    SYS_brk, SYS_munmap, SYS_mremap, SYS_mprotect, SYS_madvise, SYS_mincore,
     SYS_msync, SYS_mlock, SYS_mlock2, SYS_munlock, SYS_mlockall, SYS_munlockall,
-    SYS_remap_file_pages, SYS_membarrier, SYS_memfd_create, SYS_memfd_secret,
+    SYS_remap_file_pages, SYS_membarrier, SYS_memfd_secret,
     SYS_pkey_alloc, SYS_pkey_free, SYS_pkey_mprotect, SYS_mseal, SYS_map_shadow_stack,
 ];
 
 /// Waiting, timers and events: threads' futexes, libuv's and the JVM's event loops,
-/// sleeping, and Linux's old asynchronous I/O (a fixed ring per process, no new kernel
-/// surface beyond reads and writes; unlike io_uring it cannot open or create anything).
+/// sleeping. POSIX timers each hold a queued signal, so `RLIMIT_SIGPENDING` caps them.
 #[rustfmt::skip]
 pub const WAITING: &[Call] = calls![
     SYS_futex, SYS_futex_waitv, SYS_futex_wake, SYS_futex_wait, SYS_futex_requeue,
@@ -90,8 +90,7 @@ pub const WAITING: &[Call] = calls![
     SYS_signalfd, SYS_signalfd4, SYS_timerfd_create, SYS_timerfd_settime,
     SYS_timerfd_gettime, SYS_nanosleep, SYS_clock_nanosleep, SYS_pause, SYS_alarm,
     SYS_getitimer, SYS_setitimer, SYS_timer_create, SYS_timer_settime, SYS_timer_gettime,
-    SYS_timer_getoverrun, SYS_timer_delete, SYS_io_setup, SYS_io_destroy, SYS_io_submit,
-    SYS_io_cancel, SYS_io_getevents, SYS_io_pgetevents,
+    SYS_timer_getoverrun, SYS_timer_delete,
 ];
 
 /// Reading the clocks. Setting them (settimeofday, clock_settime, adjtimex,
@@ -175,6 +174,16 @@ pub const SOCKETPAIR: Call = ("SYS_socketpair", libc::SYS_socketpair);
 pub const SOCKETPAIR_TYPES: &[i32] = &[libc::SOCK_STREAM, libc::SOCK_SEQPACKET];
 pub const SOCKET_TYPE_MASK: u64 = 0xf;
 
+/// `mmap` and `memfd_create`, allowed only without their huge-page flag (`MAP_HUGETLB`,
+/// the fourth argument's bit; `MFD_HUGETLB`, the second's): huge pages come from the
+/// machine's one reserved pool (`vm.nr_hugepages`), which no memory cgroup counts by
+/// default, so a run could take every page a database reserved. Transparent huge pages
+/// (`madvise`) are ordinary memory and stay allowed.
+pub const MMAP: Call = ("SYS_mmap", libc::SYS_mmap);
+pub const MAP_HUGETLB: u64 = libc::MAP_HUGETLB as u64;
+pub const MEMFD_CREATE: Call = ("SYS_memfd_create", libc::SYS_memfd_create);
+pub const MFD_HUGETLB: u64 = libc::MFD_HUGETLB as u64;
+
 /// `personality`, allowed only with the values Docker allows: the query (0xffffffff),
 /// PER_LINUX, PER_LINUX32 and UNAME26 with either. Not READ_IMPLIES_EXEC (every readable
 /// mapping executable) nor ADDR_NO_RANDOMIZE (no ASLR for what it executes next).
@@ -225,6 +234,14 @@ pub const REFUSED: &[&[Call]] = &[
     calls![
         SYS_add_key, SYS_request_key, SYS_keyctl, SYS_bpf, SYS_perf_event_open,
         SYS_userfaultfd,
+    ],
+    // Linux's old asynchronous I/O: every context reserves events from one pool for the
+    // whole machine (`fs.aio-max-nr`, 65,536 by default), counted in no namespace or
+    // cgroup; one run could take it all, and the host's own io_setup would fail. Nothing
+    // honest here uses it (glibc's POSIX AIO is threads).
+    calls![
+        SYS_io_setup, SYS_io_destroy, SYS_io_submit, SYS_io_cancel, SYS_io_getevents,
+        SYS_io_pgetevents,
     ],
     // System V IPC and POSIX message queues: objects that outlive the run, shared with
     // whatever else runs in the same IPC namespace.

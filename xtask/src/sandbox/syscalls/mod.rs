@@ -6,10 +6,35 @@
 //! sockets (the network layer's second wall), namespaces, mounts, other processes,
 //! keys, BPF, performance counters, System V and POSIX IPC, the kernel's administration.
 //!
-//! Four calls are allowed only with certain arguments: `clone` without a namespace
-//! flag, `prlimit64` on the caller itself, `personality` with Docker's values, and
+//! Six calls are allowed only with certain arguments: `clone` without a namespace
+//! flag, `prlimit64` on the caller itself, `personality` with Docker's values,
 //! `socketpair` for UNIX stream and sequenced-packet pairs only (Rust's `Command` and
-//! Java's NIO make one).
+//! Java's NIO make one), and `mmap` and `memfd_create` without huge pages.
+//!
+//! Pools of the whole machine. A run must not be able to exhaust what the kernel counts
+//! once for the machine, or once per user, where the host or another worker draws on
+//! the same count. Considered, and why each is safe now:
+//!
+//! | pool | counted | now |
+//! | --- | --- | --- |
+//! | asynchronous I/O events (`fs.aio-max-nr`) | machine | `io_setup` and the rest refused |
+//! | huge pages (`vm.nr_hugepages`) | machine, not in the memory cgroup | `MAP_HUGETLB`, `MFD_HUGETLB` refused |
+//! | io_uring's rings | memlock, machine | refused (`ENOSYS`) |
+//! | open files (`fs.file-max`) | machine | 512 per process, 64 processes: 32,768, a small part of the default (about a tenth of RAM in KiB); files are charged to the memory cgroup |
+//! | inotify instances and watches | per uid and user namespace | a box uid per worker (root); capped in the worker's user namespace (an ordinary user) |
+//! | fanotify groups and marks | per uid and user namespace | refused; capped at none in a user namespace |
+//! | pending signals, POSIX timers | per uid (`RLIMIT_SIGPENDING`) | a box uid per worker; `RLIMIT_SIGPENDING` of 256 |
+//! | POSIX queue bytes | per uid (`RLIMIT_MSGQUEUE`) | refused; the limit is 0 |
+//! | locked memory | per process (`RLIMIT_MEMLOCK`) | 64 KiB; secret memory counts there too |
+//! | pipe buffers (`fs.pipe-user-pages-soft`) | per uid, whatever the namespace | a box uid per worker (root); an ordinary user's run can push the user over the soft limit, after which the user's new pipes get 2 pages instead of 16 until the run ends (no call fails) |
+//! | epoll watches (`max_user_watches`) | per uid | a box uid per worker; an ordinary user's run would need 4% of RAM in charged memory (each watch is), more than its cap on machines of 8 GiB and up |
+//! | keys (`kernel.keys.maxkeys`) | per uid | `add_key`, `keyctl` refused |
+//! | System V IPC, POSIX queues | per IPC namespace | a namespace per worker, closed |
+//! | namespaces (`user.max_*_namespaces`) | per uid and user namespace | refused; capped at none in a user namespace |
+//! | processes and threads (`kernel.threads-max`, `pid_max`) | machine | the cgroup's cap of 64, or `RLIMIT_NPROC` |
+//! | BPF maps, perf events, userfaultfd | machine-wide memlock and counters | refused |
+//! | pseudo-terminals (`kernel.pty.max`) | machine | no `/dev/ptmx` in the private root |
+//! | memfd and tmpfs pages, sockets' buffers, file locks | memory | charged to the run's memory cgroup |
 //!
 //! One filter, compiled by [`bpf`]: it checks the architecture (anything else is killed:
 //! an i386 call through `int $0x80` ends the program with SIGSYS), refuses x32's numbers
@@ -24,7 +49,8 @@
 //! halves, a call is answered within a few dozen instructions, and the attach cost is
 //! lost in the noise of `cargo xtask sandbox-cost` (see the README for the figures).
 //! After attaching, an allowed call without an argument check costs nothing more (the
-//! kernel's per-number cache).
+//! kernel's per-number cache); `mmap`, checked for huge pages, runs the filter each
+//! time, a few dozen instructions beside the page table work it asks for.
 //!
 //! The list is written for x86_64: on any other architecture [`filter`] says so and
 //! the layer is reported missing.
@@ -75,6 +101,25 @@ pub fn policy() -> bpf::Policy {
     conditional.insert(
         call_number(list::PRLIMIT.1),
         vec![vec![on_first(0xffff_ffff, 0, false)]],
+    );
+    // mmap's flags and memfd_create's are ints too.
+    conditional.insert(
+        call_number(list::MMAP.1),
+        vec![vec![Condition {
+            argument: 3,
+            mask: list::MAP_HUGETLB,
+            value: 0,
+            wide: false,
+        }]],
+    );
+    conditional.insert(
+        call_number(list::MEMFD_CREATE.1),
+        vec![vec![Condition {
+            argument: 1,
+            mask: list::MFD_HUGETLB,
+            value: 0,
+            wide: false,
+        }]],
     );
     conditional.insert(
         call_number(list::PERSONALITY.1),
@@ -176,6 +221,8 @@ mod tests {
             list::PRLIMIT,
             list::PERSONALITY,
             list::SOCKETPAIR,
+            list::MMAP,
+            list::MEMFD_CREATE,
         ];
         for &(name, number) in list::REFUSED
             .iter()
@@ -273,6 +320,18 @@ mod tests {
                     0,
                 ),
                 (libc::SYS_personality, [0xffff_ffff, 0, 0, 0], 0),
+                // An honest memfd is made; a huge-page one, or any AIO context, is not.
+                (
+                    libc::SYS_memfd_create,
+                    [c"probe".as_ptr() as u64, 0, 0, 0],
+                    0,
+                ),
+                (
+                    libc::SYS_memfd_create,
+                    [c"probe".as_ptr() as u64, libc::MFD_HUGETLB as u64, 0, 0],
+                    libc::EPERM,
+                ),
+                (libc::SYS_io_setup, [1, 0, 0, 0], libc::EPERM),
                 // Stream and sequenced-packet pairs are allowed, a datagram pair is
                 // not (a null result pointer: EFAULT once past the filter).
                 (

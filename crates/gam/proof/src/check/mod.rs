@@ -20,6 +20,8 @@
 //! strategies (see the crate header).
 
 mod paths;
+mod positions;
+mod read;
 mod strategy;
 mod stream;
 
@@ -72,28 +74,15 @@ pub fn check_certificate<C: Read, R: BufRead, W: Write>(
 /// The first false step, in words: another board, a wrong distance or winner, or a rule
 /// of the strategy that is illegal or leaves the loser a way out.
 pub fn check(certificate: &TestCertificate, board: &Board) -> Result<Player, String> {
-    let rows = board.rows();
-    if certificate.rows.len() != rows.len() {
-        return Err(format!(
-            "the certificate is for another board: it has {} rows, the input {}",
-            certificate.rows.len(),
-            rows.len()
-        ));
-    }
-    if let Some(row) = (0..rows.len()).find(|&row| certificate.rows[row] != rows[row]) {
-        return Err(format!(
-            "the certificate is for another board: row {} differs",
-            row + 1
-        ));
-    }
     let paths = Paths::new(board).ok_or("no white path joins the starts")?;
+    check_on(certificate, &paths)
+}
+
+/// [`check`] on a board whose layers are found already.
+fn check_on<'p>(certificate: &TestCertificate, paths: &'p Paths<'p>) -> Result<Player, String> {
+    same_board(&certificate.rows, paths.board())?;
     let d = paths.distance;
-    if certificate.distance != d as usize {
-        return Err(format!(
-            "the certificate claims D = {}, the board's shortest path has {d} moves",
-            certificate.distance
-        ));
-    }
+    same_distance(certificate.distance, d)?;
     if d % 2 == 1 {
         if certificate.winner != Player::A {
             return Err(format!(
@@ -103,12 +92,43 @@ pub fn check(certificate: &TestCertificate, board: &Board) -> Result<Player, Str
             ));
         }
         if !certificate.strategy.is_empty() {
-            return Err(format!(
-                "a strategy for the odd distance D = {d}, which needs none"
-            ));
+            return Err(odd_strategy(d));
         }
         return Ok(Player::A);
     }
-    strategy::check(&paths, certificate.winner, &certificate.strategy)?;
+    strategy::check(paths, certificate.winner, &certificate.strategy)?;
     Ok(certificate.winner)
+}
+
+/// Whether a certificate's `rows` are the board's.
+fn same_board(certificate_rows: &[String], board: &Board) -> Result<(), String> {
+    let rows = board.rows();
+    if certificate_rows.len() != rows.len() {
+        return Err(format!(
+            "the certificate is for another board: it has {} rows, the input {}",
+            certificate_rows.len(),
+            rows.len()
+        ));
+    }
+    if let Some(row) = (0..rows.len()).find(|&row| certificate_rows[row] != rows[row]) {
+        return Err(format!(
+            "the certificate is for another board: row {} differs",
+            row + 1
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a certificate's claimed distance is the board's `d`.
+fn same_distance(claimed: usize, d: u32) -> Result<(), String> {
+    if claimed != d as usize {
+        return Err(format!(
+            "the certificate claims D = {claimed}, the board's shortest path has {d} moves"
+        ));
+    }
+    Ok(())
+}
+
+fn odd_strategy(d: u32) -> String {
+    format!("a strategy for the odd distance D = {d}, which needs none")
 }

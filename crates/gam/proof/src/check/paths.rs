@@ -1,6 +1,8 @@
 //! The checker's own view of a board: the layers of the shortest paths between the
 //! starts, from a breadth-first search from each start (the input model's
-//! [`Board::distances`], a few plain lines; nothing of the solver's).
+//! [`Board::distances`], a few plain lines; nothing of the solver's), each square's place
+//! in its layer and each layer's size: what bounds a certificate before it is read, and
+//! what numbers the positions of a round.
 
 use crate::board::Board;
 use crate::certificate::Square;
@@ -10,19 +12,41 @@ pub struct Paths<'a> {
     board: &'a Board,
     from_a: Vec<u32>,
     from_b: Vec<u32>,
+    /// For a square on a shortest path, its place among the squares of its layer (in the
+    /// board's order); [`OFF_PATH`] for any other.
+    slot: Vec<u32>,
+    /// The number of squares of each layer, `0..=D`.
+    layer_sizes: Vec<u32>,
     /// `D`, the length of a shortest white path between the starts.
     pub distance: u32,
 }
+
+/// The slot of a square on no shortest path.
+const OFF_PATH: u32 = u32::MAX;
 
 impl<'a> Paths<'a> {
     /// `None` when no white path joins the starts.
     pub fn new(board: &'a Board) -> Option<Paths<'a>> {
         let (from_a, from_b) = (board.distances(board.a), board.distances(board.b));
         let distance = from_a[board.b];
-        (distance != crate::board::FAR).then_some(Paths {
+        if distance == crate::board::FAR {
+            return None;
+        }
+        let mut slot = vec![OFF_PATH; from_a.len()];
+        let mut layer_sizes = vec![0; distance as usize + 1];
+        for square in 0..from_a.len() {
+            let k = from_a[square];
+            if k <= distance && from_b[square] == distance - k {
+                slot[square] = layer_sizes[k as usize];
+                layer_sizes[k as usize] += 1;
+            }
+        }
+        Some(Paths {
             board,
             from_a,
             from_b,
+            slot,
+            layer_sizes,
             distance,
         })
     }
@@ -35,6 +59,16 @@ impl<'a> Paths<'a> {
     /// `D - k` from B's): where A stands after `k` moves, B after `D - k`.
     pub fn on_layer(&self, square: usize, k: u32) -> bool {
         self.from_a[square] == k && self.from_b[square] == self.distance - k
+    }
+
+    /// The number of squares of layer `k`.
+    pub fn layer_size(&self, k: u32) -> usize {
+        self.layer_sizes[k as usize] as usize
+    }
+
+    /// The place of `square` among the squares of layer `k`, if it lies there.
+    pub fn slot(&self, square: usize, k: u32) -> Option<usize> {
+        self.on_layer(square, k).then(|| self.slot[square] as usize)
     }
 
     /// The squares of layer `k` next to `square`.

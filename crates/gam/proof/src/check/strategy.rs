@@ -4,21 +4,17 @@
 //! strategy) or cannot (A's). Each rule is checked against its own squares' neighbours
 //! and the next round's positions only.
 
-use std::collections::HashSet;
-
 use super::paths::Paths;
+use super::positions::Positions;
 use crate::board::Player;
 use crate::certificate::Rule;
-
-/// The positions a round's rules cover: (the winner's square, the loser's square).
-type Covered = HashSet<(usize, usize)>;
 
 /// Checks that `rounds`, the strategy of `winner` on a board of even distance, wins
 /// every play of the layered game.
 ///
 /// # Errors
 /// The first false step, as `round r: ...`.
-pub fn check(paths: &Paths<'_>, winner: Player, rounds: &[Vec<Rule>]) -> Result<(), String> {
+pub fn check<'p>(paths: &'p Paths<'p>, winner: Player, rounds: &[Vec<Rule>]) -> Result<(), String> {
     let m = paths.distance / 2;
     if rounds.len() != m as usize {
         return Err(format!(
@@ -28,16 +24,17 @@ pub fn check(paths: &Paths<'_>, winner: Player, rounds: &[Vec<Rule>]) -> Result<
         ));
     }
     let board = paths.board();
-    let mut next = covered(paths, &rounds[0]).map_err(|why| format!("round 1: {why}"))?;
+    let mut next =
+        covered(paths, winner, 1, &rounds[0]).map_err(|why| format!("round 1: {why}"))?;
     match winner {
-        Player::A if !next.contains(&(board.a, board.b)) => {
+        Player::A if !next.contains(board.a, board.b) => {
             return Err("round 1: no rule for the start, A's first move".into());
         }
         Player::A => {}
         Player::B => {
             if let Some(step) = paths
                 .steps(board.a, 1)
-                .find(|&step| !next.contains(&(board.b, step)))
+                .find(|&step| !next.contains(board.b, step))
             {
                 return Err(format!(
                     "round 1: no rule for B's reply when A steps to {}",
@@ -48,10 +45,14 @@ pub fn check(paths: &Paths<'_>, winner: Player, rounds: &[Vec<Rule>]) -> Result<
     }
     for r in 1..=m {
         let rules = &rounds[r as usize - 1];
+        // The round's own positions are no longer needed: only the next round's are
+        // looked up, so only one set is held at a time.
+        drop(next);
         next = if r < m {
-            covered(paths, &rounds[r as usize]).map_err(|why| format!("round {}: {why}", r + 1))?
+            covered(paths, winner, r + 1, &rounds[r as usize])
+                .map_err(|why| format!("round {}: {why}", r + 1))?
         } else {
-            Covered::new()
+            Positions::none(paths)
         };
         for rule in rules {
             let why = match winner {
@@ -64,13 +65,29 @@ pub fn check(paths: &Paths<'_>, winner: Player, rounds: &[Vec<Rule>]) -> Result<
     Ok(())
 }
 
-/// The positions `rules` cover, as board squares.
-fn covered(paths: &Paths<'_>, rules: &[Rule]) -> Result<Covered, String> {
-    let mut positions = Covered::new();
+/// The positions the rules of round `r` cover. A position off the round's layers is
+/// left out: the rule that lists it is refused when its round is checked. A position
+/// listed twice is held once (each of its rules is checked); the reading bounded the
+/// round's length by its positions (see `read.rs`).
+///
+/// # Errors
+/// A square off the board.
+fn covered<'p>(
+    paths: &'p Paths<'p>,
+    winner: Player,
+    r: u32,
+    rules: &[Rule],
+) -> Result<Positions<'p>, String> {
+    let d = paths.distance;
+    let (winner_layer, loser_layer) = match winner {
+        Player::A => (r - 1, d - r + 1),
+        Player::B => (d - r + 1, r),
+    };
+    let mut positions = Positions::new(paths, winner_layer, loser_layer);
     for rule in rules {
         let from = paths.index(rule.from)?;
         for &square in &rule.against {
-            positions.insert((from, paths.index(square)?));
+            positions.insert(from, paths.index(square)?);
         }
     }
     Ok(positions)
@@ -79,7 +96,7 @@ fn covered(paths: &Paths<'_>, rules: &[Rule]) -> Result<Covered, String> {
 /// A's rule in round `r`: A on `from` in layer `r - 1`, B on each square of `against` in
 /// layer `D - r + 1`; A steps to `to` in layer `r`; B's every step to layer `D - r`
 /// misses `to` in the middle and is covered by round `r + 1` before it.
-fn a_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Covered) -> Result<(), String> {
+fn a_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Positions<'_>) -> Result<(), String> {
     let d = paths.distance;
     let (from, to) = (paths.index(rule.from)?, paths.index(rule.to)?);
     let name = |square| paths.name(square);
@@ -115,7 +132,7 @@ fn a_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Covered) -> Result<(), 
                     name(b)
                 ));
             }
-            if r < d / 2 && !next.contains(&(to, reply)) {
+            if r < d / 2 && !next.contains(to, reply) {
                 return Err(format!(
                     "A steps from {} to {} with B on {}; B may answer {}, and round {} has \
                      no rule for that position",
@@ -134,7 +151,7 @@ fn a_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Covered) -> Result<(), 
 /// B's rule in round `r`: B on `from` in layer `D - r + 1`, A (just moved) on each square
 /// of `against` in layer `r`; B steps to `to` in layer `D - r`, onto A's square in the
 /// middle; before it, A's every step to layer `r + 1` is covered by round `r + 1`.
-fn b_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Covered) -> Result<(), String> {
+fn b_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Positions<'_>) -> Result<(), String> {
     let d = paths.distance;
     let (from, to) = (paths.index(rule.from)?, paths.index(rule.to)?);
     let name = |square| paths.name(square);
@@ -170,10 +187,7 @@ fn b_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Covered) -> Result<(), 
             ));
         }
         if r < d / 2 {
-            if let Some(step) = paths
-                .steps(a, r + 1)
-                .find(|&step| !next.contains(&(to, step)))
-            {
+            if let Some(step) = paths.steps(a, r + 1).find(|&step| !next.contains(to, step)) {
                 return Err(format!(
                     "B on {} answers A's step to {} with {}; A may then step to {}, and \
                      round {} has no rule for that position",
@@ -190,7 +204,7 @@ fn b_rule(paths: &Paths<'_>, r: u32, rule: &Rule, next: &Covered) -> Result<(), 
 }
 
 /// `count` moves, in words.
-fn moves(count: u32) -> String {
+pub(super) fn moves(count: u32) -> String {
     if count == 1 {
         "1 move".to_string()
     } else {

@@ -1,15 +1,16 @@
-//! The certificate read as a stream: `{"tests": [...]}` with each test checked against
-//! its board as soon as it is read, so that a checker holds one test at a time and stops
-//! at the first test the input does not have.
+//! The certificate read as a stream: `{"tests": [...]}` with each test read against its
+//! board (see `read.rs`) and checked as soon as it is read, so that a checker holds one
+//! test at a time, each bounded by its board, and stops at the first test the input does
+//! not have.
 
 use std::fmt;
 
-use gridkit::certificate::bounded::plain;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::check;
+use super::check_on;
+use super::paths::Paths;
+use super::read::TestReading;
 use crate::board::{Board, Player};
-use crate::certificate::TestCertificate;
 
 /// The whole certificate: its one field, `tests`. Reads to the winners proven, one per
 /// board; a refusal of the proof (not of the JSON) is left in `refusal`.
@@ -92,19 +93,28 @@ impl<'de> Visitor<'de> for TestList<'_> {
         let mut winners = Vec::with_capacity(total);
         for (index, board) in self.boards.iter().enumerate() {
             let test = index + 1;
-            let Some(certificate) = seq.next_element_seed(plain::<TestCertificate>())? else {
-                return Err(self.refuse(format!(
-                    "the certificate is for another input: it has {index} tests, the input \
-                     {total}"
-                )));
+            let unproven =
+                |why| format!("the certificate does not prove an answer: test {test}: {why}");
+            let Some(paths) = Paths::new(board) else {
+                return Err(self.refuse(unproven("no white path joins the starts")));
             };
-            match check(&certificate, board) {
-                Ok(winner) => winners.push(winner),
-                Err(why) => {
+            let mut refusal = None;
+            let certificate = match seq.next_element_seed(TestReading::new(&paths, &mut refusal)) {
+                Ok(Some(certificate)) => certificate,
+                Ok(None) => {
                     return Err(self.refuse(format!(
-                        "the certificate does not prove an answer: test {test}: {why}"
+                        "the certificate is for another input: it has {index} tests, the \
+                         input {total}"
                     )));
                 }
+                Err(error) => match refusal {
+                    Some(why) => return Err(self.refuse(unproven(&why))),
+                    None => return Err(error),
+                },
+            };
+            match check_on(&certificate, &paths) {
+                Ok(winner) => winners.push(winner),
+                Err(why) => return Err(self.refuse(unproven(&why))),
             }
         }
         if seq.next_element::<IgnoredAny>()?.is_some() {
