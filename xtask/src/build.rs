@@ -34,7 +34,8 @@ impl Executables {
     }
 }
 
-fn cargo() -> Command {
+/// The cargo that runs us (`$CARGO`), or the one on the `PATH`.
+pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use crate::sandbox::{self, Strictness};
-use crate::{bench, fixture, package, pictures, stress, verify};
+use crate::{bench, fixture, package, pictures, stress, verify, web};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -115,6 +115,15 @@ enum Command {
         /// Also write <name>.zip beside each package, ready for DOMjudge's import.
         #[arg(long)]
         zip: bool,
+    },
+    /// Build the browser playground (the solvers compiled to WebAssembly) as a static site.
+    Web {
+        /// Where the site goes (default: <target>/web).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Then serve it on 127.0.0.1 until Ctrl-C.
+        #[arg(long)]
+        serve: bool,
     },
     /// Draw the README's pictures (each solver's --explain=svg) into docs/pictures/.
     Pictures,
@@ -238,6 +247,7 @@ pub fn main() -> ExitCode {
         }
         .run()
         .map(|_| true),
+        Command::Web { out, serve } => web::Web { out, serve }.run().map(|_| true),
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind, spec } => fixture::run(&kind, spec.as_deref()).map(|()| true),
         Command::SandboxCost { runs } => sandbox::cost::report(runs).map(|()| true),

@@ -10,6 +10,8 @@
 //! - `cargo xtask gen CRATE --seed N --case K`: the input stress generates as case K.
 //! - `cargo xtask bench CRATE`: the solver against its reference binary, same files, same run.
 //! - `cargo xtask package [CRATE...] [--out DIR] [--zip]`: Kattis problem packages.
+//! - `cargo xtask web [--out DIR] [--serve]`: the browser playground, the solvers and
+//!   checkers compiled to WebAssembly, as a static site.
 //! - `cargo xtask pictures`: the README's pictures (`--explain=svg`), into `docs/pictures/`.
 //!
 //! A solution is untrusted code: every run, and every compile of a user's source, happens
@@ -34,6 +36,7 @@ pub mod stress;
 pub mod testdata;
 pub mod units;
 pub mod verify;
+pub mod web;
 
 use std::path::PathBuf;
 

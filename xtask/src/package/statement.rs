@@ -65,15 +65,20 @@ pub fn html(meta: &Meta, tex: &str, samples: &[(String, String)]) -> Result<Stri
     Ok(page)
 }
 
-fn escape(text: &str) -> String {
+/// `text` safe inside HTML, in an element or a quoted attribute.
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-/// The LaTeX subset as an HTML fragment.
-fn convert(tex: &str) -> Result<String> {
+/// The LaTeX subset as an HTML fragment (the statement's own sections, without the
+/// generated limits: the playground's pages state the archive's limits instead).
+///
+/// # Errors
+/// The LaTeX uses something outside the subset, named by line and column.
+pub fn convert(tex: &str) -> Result<String> {
     let mut reader = Reader {
         chars: tex.chars().collect(),
         at: 0,

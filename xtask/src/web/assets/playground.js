@@ -1,0 +1,174 @@
+// A problem page of the playground: the samples fill the input, Solve and Check run in a
+// worker (worker.js) and show what the archive's solver and checker say. Cancel
+// terminates the worker; the next request starts a fresh one.
+const problem = document.body.dataset.problem;
+const samples = JSON.parse(document.getElementById('samples').textContent);
+const byId = (id) => document.getElementById(id);
+const input = byId('input');
+const certificate = byId('certificate');
+const status = byId('status');
+const verdict = byId('verdict');
+const busyButtons = [byId('solve'), byId('check')];
+
+// A certificate too large to show (gam's largest runs to 30 MB) is held here instead of in
+// the text area, whose layout of that much text would freeze the page for seconds.
+const SHOWN_CERTIFICATE_BYTES = 1 << 20;
+let heldCertificate = null;
+let worker = null;
+// The action whose outcome the page is waiting for; Cancel (or a newer action) makes an
+// older one's late outcome be ignored.
+let action = 0;
+let pending = null;
+let nextId = 0;
+const objectUrls = [];
+
+function freshWorker() {
+  const made = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  made.onmessage = (event) => {
+    const reply = event.data;
+    if (!pending || pending.id !== reply.id) return;
+    const { resolve, reject } = pending;
+    pending = null;
+    if (reply.fatal) stopWorker();
+    if (reply.ok) resolve(reply); else reject(reply.error);
+  };
+  made.onerror = (event) => {
+    event.preventDefault();
+    const failed = pending;
+    pending = null;
+    stopWorker();
+    if (failed) failed.reject(`the worker failed: ${event.message || 'it could not load'}`);
+  };
+  return made;
+}
+
+function stopWorker() {
+  if (worker) worker.terminate();
+  worker = null;
+}
+
+// One request at a time: the buttons are disabled while one runs.
+function request(message) {
+  worker = worker || freshWorker();
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    pending = { id, resolve, reject };
+    worker.postMessage({ id, problem, ...message });
+  });
+}
+
+function setBusy(what) {
+  for (const button of busyButtons) button.disabled = Boolean(what);
+  byId('cancel').disabled = !what;
+  status.textContent = what ? `${what}…` : '';
+  status.className = '';
+}
+
+function objectUrl(text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  objectUrls.push(url);
+  return url;
+}
+
+function forgetObjectUrls() {
+  for (const url of objectUrls.splice(0)) URL.revokeObjectURL(url);
+}
+
+function seconds(millis) {
+  return millis < 1000 ? `${Math.round(millis)} ms` : `${(millis / 1000).toFixed(2)} s`;
+}
+
+async function solveInput() {
+  const mine = ++action;
+  setBusy('Solving');
+  byId('results').hidden = true;
+  verdict.textContent = '';
+  try {
+    const reply = await request({ action: 'solve', input: input.value });
+    if (mine !== action) return;
+    const solved = reply.result;
+    forgetObjectUrls();
+    byId('answer').textContent = solved.answer;
+    byId('explanation').textContent = solved.explanation;
+    byId('picture').src = objectUrl(solved.picture, 'image/svg+xml');
+    const download = byId('download');
+    download.href = objectUrl(solved.certificate, 'application/json');
+    download.download = `${problem}-certificate.json`;
+    setCertificate(solved.certificate, 'The solver\'s certificate');
+    byId('results').hidden = false;
+    setBusy(null);
+    status.textContent = `Solved in ${seconds(reply.millis)}.`;
+  } catch (error) {
+    if (mine !== action) return;
+    setBusy(null);
+    showError(error);
+  }
+}
+
+async function checkCertificate() {
+  const mine = ++action;
+  setBusy('Checking');
+  verdict.textContent = '';
+  verdict.className = '';
+  try {
+    const reply = await request({
+      action: 'check', input: input.value, certificate: heldCertificate ?? certificate.value,
+    });
+    if (mine !== action) return;
+    const checked = reply.result;
+    setBusy(null);
+    verdict.className = checked.accepted ? 'accepted' : 'refused';
+    verdict.textContent = checked.accepted
+      ? `Accepted (checked in ${seconds(reply.millis)}). The certificate proves:\n${checked.message}`
+      : `Refused: ${checked.message}`;
+  } catch (error) {
+    if (mine !== action) return;
+    setBusy(null);
+    showError(error);
+  }
+}
+
+function setCertificate(text, what) {
+  if (text.length <= SHOWN_CERTIFICATE_BYTES) {
+    heldCertificate = null;
+    certificate.value = text;
+    certificate.placeholder = '';
+    return;
+  }
+  heldCertificate = text;
+  certificate.value = '';
+  const megabytes = (text.length / 1e6).toFixed(1);
+  certificate.placeholder = `${what} (${megabytes} MB) is too large to show here: Check `
+    + 'checks it as it is. Type or load another certificate to replace it.';
+}
+
+function showError(error) {
+  status.className = 'error';
+  status.textContent = `error: ${error}`;
+}
+
+for (const button of document.querySelectorAll('button.sample')) {
+  button.addEventListener('click', () => {
+    input.value = samples.inputs[Number(button.dataset.sample)];
+    input.focus();
+  });
+}
+byId('solve').addEventListener('click', solveInput);
+byId('check').addEventListener('click', checkCertificate);
+byId('cancel').addEventListener('click', () => {
+  action += 1;
+  pending = null;
+  stopWorker();
+  setBusy(null);
+  status.textContent = 'Cancelled.';
+});
+byId('certificate-file').addEventListener('change', async (event) => {
+  const [file] = event.target.files;
+  if (file) setCertificate(await file.text(), `The file ${file.name}`);
+});
+certificate.addEventListener('input', () => {
+  heldCertificate = null;
+  certificate.placeholder = '';
+});
+
+if (!input.value && samples.inputs.length > 0) input.value = samples.inputs[0];

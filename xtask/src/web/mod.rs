@@ -1,0 +1,104 @@
+//! `cargo xtask web [--out DIR] [--serve]`: the browser playground, a static site that runs
+//! the archive's own solvers and checkers compiled to WebAssembly (`crates/playground`).
+//!
+//! This module folder owns the site: building the module and its JavaScript bindings
+//! ([`wasm`]), the pages written from the statements, the limits table and the official
+//! samples ([`pages`]), the page's and the worker's scripts and the style sheet
+//! (`assets/`), and a static file server for trying it locally ([`serve`]). The site
+//! fetches nothing but its own files: no CDN, no network at run time.
+
+pub mod pages;
+pub mod serve;
+pub mod wasm;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use crate::problems::PROBLEMS;
+use crate::{build, project_root};
+
+/// The page's script: the editor, the samples, the results, the worker's lifecycle.
+const PLAYGROUND_JS: &str = include_str!("assets/playground.js");
+/// The worker's script: loads the module and answers one request at a time.
+const WORKER_JS: &str = include_str!("assets/worker.js");
+const STYLE_CSS: &str = include_str!("assets/style.css");
+
+/// The subcommand.
+#[derive(Debug, Default)]
+pub struct Web {
+    /// Where the site goes (default `<target>/web`).
+    pub out: Option<PathBuf>,
+    /// Serve the folder on 127.0.0.1 after writing it, until interrupted.
+    pub serve: bool,
+}
+
+/// A written site.
+#[derive(Debug)]
+pub struct Site {
+    pub dir: PathBuf,
+    /// The module the pages' worker loads, inside `dir`.
+    pub wasm: PathBuf,
+    pub wasm_bytes: u64,
+}
+
+impl Web {
+    /// Builds the module, writes the site, prints where, and serves it if asked.
+    ///
+    /// # Errors
+    /// The `wasm-bindgen` command is missing or of another version (the message says how
+    /// to install the right one), the build fails, a statement cannot be converted, or a
+    /// file cannot be written.
+    pub fn run(&self) -> Result<Site> {
+        let root = project_root();
+        let dir = match &self.out {
+            Some(out) => out.clone(),
+            None => build::target_dir(&root)?.join("web"),
+        };
+        let site = write_site(&root, &dir)?;
+        println!(
+            "web: the playground is in {} ({} pages; {} is {} bytes)",
+            site.dir.display(),
+            PROBLEMS.len() + 1,
+            site.wasm
+                .strip_prefix(&site.dir)
+                .unwrap_or(&site.wasm)
+                .display(),
+            site.wasm_bytes
+        );
+        if self.serve {
+            serve::Server::bind(&site.dir)?.serve_forever()?;
+        }
+        Ok(site)
+    }
+}
+
+/// Builds the module into `dir/pkg` and writes the pages, scripts and style beside it.
+fn write_site(root: &Path, dir: &Path) -> Result<Site> {
+    let bindgen = wasm::Bindgen::find(root)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let module = wasm::build(root)?;
+    let wasm = bindgen.generate(&module, &dir.join("pkg"))?;
+    write(&dir.join("index.html"), &pages::index()?)?;
+    for problem in PROBLEMS {
+        write(
+            &dir.join(pages::file_of(problem)),
+            &pages::problem(root, problem)?,
+        )?;
+    }
+    write(&dir.join("playground.js"), PLAYGROUND_JS)?;
+    write(&dir.join("worker.js"), WORKER_JS)?;
+    write(&dir.join("style.css"), STYLE_CSS)?;
+    let wasm_bytes = std::fs::metadata(&wasm)
+        .with_context(|| format!("reading {}", wasm.display()))?
+        .len();
+    Ok(Site {
+        dir: dir.to_owned(),
+        wasm,
+        wasm_bytes,
+    })
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}

@@ -1,0 +1,237 @@
+//! The site's pages: `index.html` listing the problems, and one page per problem with its
+//! statement (converted from `packages/<problem>/` by the package exporter's converter),
+//! the archive's limits ([`crate::problems`]), the official samples as buttons, and the
+//! playground's controls, which `playground.js` brings to life.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::package::meta::{self, Meta};
+use crate::package::statement::{convert, escape};
+use crate::problems::{PROBLEMS, Problem, TimeLimit};
+use crate::testdata;
+use crate::units::MIB;
+
+/// The page of `problem`: `<crate>.html`.
+pub fn file_of(problem: &Problem) -> String {
+    format!("{}.html", problem.name)
+}
+
+/// The start of every page, up to and including `<body ...>`.
+fn head(title: &str, body_attributes: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n\
+         <body{body_attributes}>\n",
+        escape(title)
+    )
+}
+
+fn meta_of(problem: &Problem) -> Result<&'static Meta> {
+    meta::find(problem.name).with_context(|| format!("no package describes {}", problem.name))
+}
+
+/// The list of problems.
+///
+/// # Errors
+/// A problem without its package description.
+pub fn index() -> Result<String> {
+    let mut page = head("Board-game problems: playground", "");
+    page.push_str(
+        "<main class=\"index\">\n<h1>Board-game problems</h1>\n<p>Five problems from \
+         programming contests, each solved in your browser by the archive's own solver, \
+         compiled to WebAssembly. Every answer comes with its proof: an explanation, a \
+         picture and a certificate that the problem's checker verifies without solving.</p>\n\
+         <ul class=\"problems\">\n",
+    );
+    for problem in PROBLEMS {
+        let meta = meta_of(problem)?;
+        let _ = writeln!(
+            page,
+            "<li><a href=\"{}\">{}</a> <span class=\"source\">{}</span><br><span \
+             class=\"limits\">{}</span></li>",
+            file_of(problem),
+            escape(meta.name),
+            escape(meta.source),
+            escape(&limits(problem))
+        );
+    }
+    page.push_str("</ul>\n</main>\n</body>\n</html>\n");
+    Ok(page)
+}
+
+/// The page of one problem.
+///
+/// # Errors
+/// The statement cannot be read or converted, or the samples cannot be read.
+pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
+    let meta = meta_of(problem)?;
+    let tex_path = root
+        .join("packages")
+        .join(problem.name)
+        .join("problem_statement/problem.en.tex");
+    let tex = std::fs::read_to_string(&tex_path)
+        .with_context(|| format!("reading {}", tex_path.display()))?;
+    let statement = convert(&tex).with_context(|| format!("converting {}", tex_path.display()))?;
+    let samples = samples(root, problem)?;
+
+    let mut page = head(
+        &format!("{}: playground", meta.name),
+        &format!(" data-problem=\"{}\"", escape(problem.name)),
+    );
+    let _ = write!(
+        page,
+        "<nav><a href=\"index.html\">All problems</a></nav>\n<main class=\"problem\">\n\
+         <article class=\"statement\">\n{statement}<p class=\"source\">Source: {}.</p>\n\
+         <h2>Limits</h2>\n<p>{}</p>\n<p class=\"note\">These are the limits the archive \
+         judges its solvers by (<code>cargo xtask verify</code>); the playground runs in \
+         your browser and does not enforce them.</p>\n</article>\n",
+        escape(meta.source),
+        escape(&limits(problem)),
+    );
+    page.push_str(&controls(&samples));
+    page.push_str("</main>\n");
+    // The samples as data for the page's script; `</` would end the script element.
+    let names: Vec<&str> = samples.iter().map(|(name, _)| name.as_str()).collect();
+    let texts: Vec<&str> = samples.iter().map(|(_, text)| text.as_str()).collect();
+    let json = serde_json::json!({ "names": names, "inputs": texts })
+        .to_string()
+        .replace("</", "<\\/");
+    let _ = write!(
+        page,
+        "<script type=\"application/json\" id=\"samples\">{json}</script>\n\
+         <script type=\"module\" src=\"playground.js\"></script>\n</body>\n</html>\n"
+    );
+    Ok(page)
+}
+
+/// The playground's controls: samples, the input, Solve and Cancel, the results, and the
+/// certificate check.
+fn controls(samples: &[(String, String)]) -> String {
+    let mut html = String::from(
+        "<section class=\"playground\">\n<h2>Try it</h2>\n<div class=\"samples\">Official \
+         samples:",
+    );
+    for (index, (name, _)) in samples.iter().enumerate() {
+        let _ = write!(
+            html,
+            " <button type=\"button\" class=\"sample\" data-sample=\"{index}\">{}</button>",
+            escape(name)
+        );
+    }
+    html.push_str(
+        "</div>\n<label for=\"input\">Input</label>\n<textarea id=\"input\" rows=\"10\" \
+         spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
+         <div class=\"actions\"><button type=\"button\" id=\"solve\">Solve</button> \
+         <button type=\"button\" id=\"cancel\" disabled>Cancel</button> \
+         <span id=\"status\" role=\"status\"></span></div>\n\
+         <div id=\"results\" hidden>\n<h3>Answer</h3>\n<pre id=\"answer\"></pre>\n\
+         <p><a id=\"download\" href=\"#\" download=\"certificate.json\">Download \
+         certificate</a></p>\n<h3>Picture</h3>\n<div class=\"picture\"><img id=\"picture\" \
+         alt=\"the proof, drawn\"></div>\n<h3>Explanation</h3>\n<pre id=\"explanation\" \
+         class=\"explanation\"></pre>\n</div>\n\
+         <h2>Check a certificate</h2>\n<p>The checker reads the certificate and the input \
+         above and verifies the answer without solving, as <code>--check</code> does.</p>\n\
+         <label for=\"certificate\">Certificate (JSON)</label>\n<textarea id=\"certificate\" \
+         rows=\"6\" spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
+         <div class=\"actions\"><button type=\"button\" id=\"check\">Check</button> \
+         <span class=\"note\">or load a file:</span> <input type=\"file\" \
+         id=\"certificate-file\" accept=\".json,application/json\"></div>\n<p id=\"verdict\" role=\"status\"></p>\n</section>\n",
+    );
+    html
+}
+
+/// The official samples of `problem`, `testdata/<problem>/sample*.in`, in natural order.
+fn samples(root: &Path, problem: &Problem) -> Result<Vec<(String, String)>> {
+    let suite = testdata::pairs(&root.join("testdata").join(problem.name))?;
+    let samples: Vec<(String, String)> = suite
+        .pairs
+        .iter()
+        .filter(|pair| pair.name.starts_with("sample"))
+        .map(|pair| {
+            std::fs::read_to_string(&pair.input)
+                .with_context(|| format!("reading {}", pair.input.display()))
+                .map(|text| (pair.name.clone(), text))
+        })
+        .collect::<Result<_>>()?;
+    anyhow::ensure!(!samples.is_empty(), "{} has no sample", problem.name);
+    Ok(samples)
+}
+
+/// The archive's limits of `problem` in a sentence.
+pub fn limits(problem: &Problem) -> String {
+    let time = match problem.time_limit {
+        TimeLimit::Uniform(limit) => format!("Time: {} per test file.", seconds(limit)),
+        TimeLimit::ByGroupNumber {
+            small,
+            large,
+            large_from,
+            small_side,
+        } => format!(
+            "Time: {} per test file for groups 1 to {} and boards at most {small_side} \
+             squares wide, {} otherwise.",
+            seconds(small),
+            large_from - 1,
+            seconds(large)
+        ),
+    };
+    format!("{time} Memory: {}.", bytes(problem.memory_budget_bytes))
+}
+
+fn seconds(limit: Duration) -> String {
+    let secs = limit.as_secs_f64();
+    if secs.fract() == 0.0 {
+        format!("{secs} s")
+    } else {
+        format!("{} ms", limit.as_millis())
+    }
+}
+
+/// A memory budget as the statement gives it: MiB, or MB for gam's 8 MB.
+fn bytes(budget: u64) -> String {
+    if budget % MIB == 0 {
+        format!("{} MiB", budget / MIB)
+    } else if budget % 1_000_000 == 0 {
+        format!("{} MB", budget / 1_000_000)
+    } else {
+        format!("{budget} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::find;
+
+    #[test]
+    fn limits_read_as_the_statements_give_them() {
+        assert_eq!(
+            limits(find("statues").unwrap()),
+            "Time: 2 s per test file. Memory: 256 MiB."
+        );
+        assert_eq!(
+            limits(find("gam").unwrap()),
+            "Time: 1 s per test file for groups 1 to 9 and boards at most 150 squares wide, \
+             6 s otherwise. Memory: 8 MB."
+        );
+        assert_eq!(seconds(Duration::from_millis(1500)), "1500 ms");
+        assert_eq!(bytes(12345), "12345 bytes");
+    }
+
+    #[test]
+    fn the_samples_are_embedded_as_json_the_page_reads() {
+        let page = problem(&crate::project_root(), find("statues").unwrap()).unwrap();
+        let data = page
+            .split("<script type=\"application/json\" id=\"samples\">")
+            .nth(1)
+            .unwrap();
+        let data = data.split("</script>").next().unwrap();
+        let value: serde_json::Value = serde_json::from_str(data).unwrap();
+        assert_eq!(value["names"][0], "sample1");
+        assert!(value["inputs"][0].as_str().unwrap().ends_with("M.......\n"));
+    }
+}
