@@ -193,7 +193,8 @@ pub fn assert_binary_explains(problem: &str, binary: &str, phrase: &str) {
 }
 
 /// Test support: `binary` (named `name`) answers a command line it does not understand
-/// with the usage on stderr, nothing on stdout and exit code 2, reading `input` or not;
+/// with one line naming what was wrong, then the usage, on stderr, nothing on stdout and
+/// exit code 2, reading `input` or not;
 /// `--help` and `-h` print the usage on stdout with exit code 0.
 ///
 /// # Panics
@@ -210,8 +211,14 @@ pub fn assert_binary_rejects_arguments(binary: &str, name: &str, input: &[u8]) {
         assert_eq!(run.status.code(), Some(2), "{args:?}: {run:?}");
         assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
         let stderr = String::from_utf8_lossy(&run.stderr);
+        let (refusal, usage) = stderr.split_once('\n').unwrap_or_default();
+        assert_eq!(
+            refusal,
+            format!("error: {}", crate::cli::refusal(args)),
+            "{args:?}: {stderr}"
+        );
         assert!(
-            stderr.starts_with(&format!("usage: {name} [--explain")),
+            usage.starts_with(&format!("usage: {name} [--explain")),
             "{args:?}: {stderr}"
         );
     }
