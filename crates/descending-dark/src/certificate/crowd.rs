@@ -24,29 +24,53 @@ impl Crowd {
     }
 }
 
-/// The grid's open squares and S_C, for following a crowd.
-pub(crate) struct Terrain<'a> {
-    open: &'a [u64],
-    reach: &'a [u64],
+/// The grid's open squares and S_C, for following a crowd, as whole arrays of rows (empty
+/// past the grid) so that every move is the same few operations on every row, which the
+/// compiler turns into vector code.
+pub(crate) struct Terrain {
+    open: [u64; MAX_SIZE],
+    /// The squares whose left neighbour is open, whose right one is, and whose square
+    /// below is.
+    left_open: [u64; MAX_SIZE],
+    right_open: [u64; MAX_SIZE],
+    below_open: [u64; MAX_SIZE],
+    reach: [u64; MAX_SIZE],
     cave: Pos,
+    /// The rows a walker can stand on before it is lost: S_C lies on the cave's row and
+    /// above, and a walker that falls one row lower has left it. Every row below stays
+    /// empty in every crowd.
+    height: usize,
 }
 
-impl<'a> Terrain<'a> {
-    pub(crate) fn new(analysis: &'a Analysis, open: &'a [u64]) -> Self {
+impl Terrain {
+    pub(crate) fn new(analysis: &Analysis, open: &[u64]) -> Self {
+        let rows = |masks: &[u64]| {
+            let mut rows = [0; MAX_SIZE];
+            for (row, &mask) in rows.iter_mut().zip(masks) {
+                *row = mask;
+            }
+            rows
+        };
+        let open = rows(open);
+        let height = (analysis.cave.row + 2).min(MAX_SIZE);
+        let mut below_open = [0; MAX_SIZE];
+        // Rows `..height - 1` only: a walker on the last row kept has left S_C already,
+        // and stays there to be seen so.
+        below_open[..height - 1].copy_from_slice(&open[1..height]);
         Self {
             open,
-            reach: &analysis.reach,
+            left_open: open.map(|row| row << 1),
+            right_open: open.map(|row| row >> 1),
+            below_open,
+            reach: rows(&analysis.reach),
             cave: analysis.cave,
+            height,
         }
     }
 
     /// One walker on every square of S_C.
     pub(crate) fn everywhere(&self) -> Crowd {
-        let mut rows = [0; MAX_SIZE];
-        for (row, &mask) in rows.iter_mut().zip(self.reach) {
-            *row = mask;
-        }
-        Crowd(rows)
+        Crowd(self.reach)
     }
 
     /// One walker, on the cave.
@@ -67,12 +91,7 @@ impl<'a> Terrain<'a> {
                 break;
             }
         }
-        let outside = now
-            .0
-            .iter()
-            .enumerate()
-            .any(|(row, &mask)| mask & !self.reach.get(row).copied().unwrap_or(0) != 0);
-        (!outside).then_some(now)
+        now.within(&Crowd(self.reach)).then_some(now)
     }
 
     /// The squares from which `run` ends on a square of `after`: what a walker must be on
@@ -89,70 +108,72 @@ impl<'a> Terrain<'a> {
         now
     }
 
-    /// Moves every walker of `crowd` by one `instruction` (a walker facing a wall stays);
-    /// whether any of them moved.
-    fn step(&self, crowd: &mut Crowd, instruction: Move) -> bool {
-        let mut moved = false;
+    /// Moves every walker of `crowd` (on open squares) by one `instruction`, a walker
+    /// facing a wall staying where it is; whether any of them moved.
+    pub(crate) fn step(&self, crowd: &mut Crowd, instruction: Move) -> bool {
+        let rows = &mut crowd.0[..self.height];
+        // The walkers whose next square is open, row by row.
+        let mut moved = 0;
         match instruction {
-            Move::Left | Move::Right => {
-                for (mask, &open) in crowd.0.iter_mut().zip(self.open) {
-                    // The walkers whose next square along the row is open.
-                    let free = match instruction {
-                        Move::Left => *mask & (open << 1),
-                        _ => *mask & (open >> 1),
-                    };
-                    if free != 0 {
-                        let arrived = match instruction {
-                            Move::Left => free >> 1,
-                            _ => free << 1,
-                        };
-                        *mask = (*mask & !free) | arrived;
-                        moved = true;
-                    }
+            Move::Left => {
+                for (mask, &free) in rows.iter_mut().zip(&self.left_open) {
+                    let leaving = *mask & free;
+                    *mask = (*mask ^ leaving) | (leaving >> 1);
+                    moved |= leaving;
+                }
+            }
+            Move::Right => {
+                for (mask, &free) in rows.iter_mut().zip(&self.right_open) {
+                    let leaving = *mask & free;
+                    *mask = (*mask ^ leaving) | (leaving << 1);
+                    moved |= leaving;
                 }
             }
             Move::Down => {
-                // From the bottom up, so that a walker moves one row only.
-                for row in (1..self.open.len().min(MAX_SIZE)).rev() {
-                    let free = crowd.0[row - 1] & self.open[row];
-                    if free != 0 {
-                        crowd.0[row - 1] &= !free;
-                        crowd.0[row] |= free;
-                        moved = true;
-                    }
+                let mut arriving = 0;
+                for (mask, &free) in rows.iter_mut().zip(&self.below_open) {
+                    let leaving = *mask & free;
+                    *mask = (*mask ^ leaving) | arriving;
+                    arriving = leaving;
+                    moved |= leaving;
                 }
             }
         }
-        moved
+        moved != 0
     }
 
     /// Replaces `crowd` by the open squares that one `instruction` takes into it (a
     /// walker facing a wall stays where it is); whether that changed it.
     fn step_back(&self, crowd: &mut Crowd, instruction: Move) -> bool {
-        let before = *crowd;
+        let rows = &mut crowd.0[..self.height];
+        let open = &self.open[..self.height];
+        // A square whose next square is open comes from it; any other stays put.
+        let arrive =
+            |open: u64, free: u64, next: u64, here: u64| open & ((free & next) | (!free & here));
+        let mut changed = 0;
         match instruction {
             Move::Left | Move::Right => {
-                for (mask, &open) in crowd.0.iter_mut().zip(self.open) {
-                    // The squares whose next square along the row is open, and so the
-                    // squares of `mask` they would come from.
-                    let (free, from) = match instruction {
-                        Move::Left => (open << 1, *mask << 1),
-                        _ => (open >> 1, *mask >> 1),
-                    };
-                    *mask = open & ((free & from) | (!free & *mask));
+                let (frees, left) = match instruction {
+                    Move::Left => (&self.left_open, true),
+                    _ => (&self.right_open, false),
+                };
+                for ((mask, &open), &free) in rows.iter_mut().zip(open).zip(frees) {
+                    let next = if left { *mask << 1 } else { *mask >> 1 };
+                    let before = *mask;
+                    *mask = arrive(open, free, next, before);
+                    changed |= before ^ *mask;
                 }
             }
             Move::Down => {
                 // From the top down, so that each row reads the row below as it was.
-                let rows = self.open.len().min(MAX_SIZE);
-                for row in 0..rows {
-                    let below_open = self.open.get(row + 1).copied().unwrap_or(0);
-                    let below = if row + 1 < rows { crowd.0[row + 1] } else { 0 };
-                    let mask = crowd.0[row];
-                    crowd.0[row] = self.open[row] & ((below_open & below) | (!below_open & mask));
+                for row in 0..rows.len() {
+                    let below = rows.get(row + 1).copied().unwrap_or(0);
+                    let before = rows[row];
+                    rows[row] = arrive(open[row], self.below_open[row], below, before);
+                    changed |= before ^ rows[row];
                 }
             }
         }
-        *crowd != before
+        changed != 0
     }
 }

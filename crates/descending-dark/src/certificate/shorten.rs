@@ -11,7 +11,7 @@
 //! before them. So each try costs one run however long the plan, and every answer is the
 //! one following the whole changed plan from every square of S_C would give.
 
-use anyhow::ensure;
+use anyhow::{bail, ensure};
 
 use super::crowd::{Crowd, Terrain};
 use crate::plan::{Run, push_run};
@@ -28,11 +28,9 @@ pub(crate) fn shorten(
 ) -> anyhow::Result<Vec<Run>> {
     let terrain = Terrain::new(analysis, open);
     // Whole runs first: they are most of what can go.
-    let plan = decide(&terrain, &plan, |_| [None].into_iter())?;
+    let plan = drop_runs(&terrain, &plan)?;
     // Then single runs cut to their fewest moves, smallest count first.
-    let plan = decide(&terrain, &plan, |run: Run| {
-        (1..run.count).map(move |count| Some(Run { count, ..run }))
-    })?;
+    let plan = cut_runs(&terrain, &plan)?;
     let mut merged = Vec::with_capacity(plan.len());
     for run in plan {
         push_run(&mut merged, run.instruction, run.count);
@@ -40,49 +38,71 @@ pub(crate) fn shorten(
     Ok(merged)
 }
 
-/// One pass over `plan`: each run in turn is replaced by the first of `changes(run)`
-/// (`None` drops it) with which the plan still works, or kept as it is.
-fn decide<Changes>(
-    terrain: &Terrain<'_>,
-    plan: &[Run],
-    changes: impl Fn(Run) -> Changes,
-) -> anyhow::Result<Vec<Run>>
-where
-    Changes: Iterator<Item = Option<Run>>,
-{
+/// `plan` with each run in turn left out when the plan without it still works.
+fn drop_runs(terrain: &Terrain, plan: &[Run]) -> anyhow::Result<Vec<Run>> {
     let good = good_squares(terrain, plan);
     let mut walkers = terrain.everywhere();
-    let mut decided = Vec::with_capacity(plan.len());
+    let mut kept = Vec::with_capacity(plan.len());
+    for (index, &run) in plan.iter().enumerate() {
+        // Without the run, the walkers meet the rest of the plan as they are.
+        if walkers.within(&good[index + 1]) {
+            continue;
+        }
+        walkers = walk_on(terrain, &walkers, run, &good[index + 1])?;
+        kept.push(run);
+    }
+    finish(terrain, &walkers, kept)
+}
+
+/// `plan` with each run in turn cut to the fewest moves with which the plan still works.
+/// The walkers after `count` moves are those after `count - 1` moved once more, so all the
+/// counts of a run cost one run.
+fn cut_runs(terrain: &Terrain, plan: &[Run]) -> anyhow::Result<Vec<Run>> {
+    let good = good_squares(terrain, plan);
+    let mut walkers = terrain.everywhere();
+    let mut kept = Vec::with_capacity(plan.len());
     for (index, &run) in plan.iter().enumerate() {
         let good_after = &good[index + 1];
-        let works = |change: Option<Run>| match change {
-            None => walkers.within(good_after),
-            Some(changed) => terrain
-                .follow(&walkers, changed)
-                .is_some_and(|after| after.within(good_after)),
-        };
-        let chosen = changes(run)
-            .find(|&change| works(change))
-            .unwrap_or(Some(run));
-        if let Some(chosen) = chosen {
-            let after = terrain.follow(&walkers, chosen);
-            walkers = match after {
-                Some(after) if after.within(good_after) => after,
-                _ => anyhow::bail!("internal error: the plan to shorten does not work"),
-            };
-            decided.push(chosen);
+        let mut moved = walkers;
+        let mut cut = None;
+        for count in 1..run.count {
+            let changed = terrain.step(&mut moved, run.instruction);
+            if moved.within(good_after) {
+                cut = Some(count);
+                break;
+            }
+            // Once a move changes nothing, no longer cut does either.
+            if !changed {
+                break;
+            }
         }
+        let chosen = cut.map_or(run, |count| Run { count, ..run });
+        walkers = walk_on(terrain, &walkers, chosen, good_after)?;
+        kept.push(chosen);
     }
+    finish(terrain, &walkers, kept)
+}
+
+/// The walkers after `run`, which must all stand on `good` squares then.
+fn walk_on(terrain: &Terrain, walkers: &Crowd, run: Run, good: &Crowd) -> anyhow::Result<Crowd> {
+    match terrain.follow(walkers, run) {
+        Some(after) if after.within(good) => Ok(after),
+        _ => bail!("internal error: the plan to shorten does not work"),
+    }
+}
+
+/// The plan `kept`, once its walkers have all reached the cave.
+fn finish(terrain: &Terrain, walkers: &Crowd, kept: Vec<Run>) -> anyhow::Result<Vec<Run>> {
     ensure!(
-        walkers == terrain.on_the_cave(),
+        *walkers == terrain.on_the_cave(),
         "internal error: the shortened plan does not end on the cave"
     );
-    Ok(decided)
+    Ok(kept)
 }
 
 /// `good[k]`: the squares from which runs `k..` of `plan` take a walker to the cave (the
 /// last, after the whole plan, is the cave alone).
-fn good_squares(terrain: &Terrain<'_>, plan: &[Run]) -> Vec<Crowd> {
+fn good_squares(terrain: &Terrain, plan: &[Run]) -> Vec<Crowd> {
     let mut good = vec![terrain.on_the_cave(); plan.len() + 1];
     for (index, &run) in plan.iter().enumerate().rev() {
         good[index] = terrain.preimage(run, &good[index + 1]);
