@@ -17,9 +17,12 @@
 //!
 //! The JSON format is described in the proof crate (`descending_dark_proof::certificate`).
 
+mod crowd;
 mod gather;
 pub(crate) mod picture;
 mod shorten;
+#[cfg(test)]
+mod shorten_one_by_one;
 mod text;
 mod trap;
 
@@ -48,7 +51,8 @@ pub fn certify(case: &Case) -> anyhow::Result<CaseCertificate> {
                 let plan = gather::gathering_plan(&analysis, &open)
                     .with_context(|| format!("the plan for cave {label}"))?;
                 Evidence::Lucky {
-                    plan: shorten::shorten(&analysis, &open, plan),
+                    plan: shorten::shorten(&analysis, &open, plan)
+                        .with_context(|| format!("shortening the plan for cave {label}"))?,
                 }
             } else {
                 Evidence::Unlucky {

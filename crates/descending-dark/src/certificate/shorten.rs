@@ -1,139 +1,111 @@
 //! The deletion pass that shortens a Lucky cave's plan: each run is dropped in turn when
 //! the plan without it still takes every square of S_C to the cave, then each remaining
-//! run is cut to the fewest moves that still do. Nothing is dropped on trust: every try is
-//! followed from every square of S_C (merged walkers), as the checker will.
+//! run is cut to the fewest moves that still do.
 //!
-//! The walkers after each run of the current plan are kept, so a try starts where the
-//! dropped run began and stops as soon as its walkers are those of the current plan at the
-//! same point (the rest of the plan is unchanged) or one leaves S_C (it cannot come back).
+//! Walkers move independently, so a plan works from a set of squares exactly when it
+//! works from each of them. Before a pass, one walk backwards over the plan finds, for
+//! each run, the *good* squares: those from which the runs after it take a walker to the
+//! cave. The pass then walks forwards with one walker on every square of S_C, and a change
+//! to the run at hand works exactly when the walkers after the changed run all stand on
+//! good squares: the runs after it are the plan's own, as the pass has changed only runs
+//! before them. So each try costs one run however long the plan, and every answer is the
+//! one following the whole changed plan from every square of S_C would give.
 
-use gridkit::Pos;
+use anyhow::{bail, ensure};
 
-use crate::plan::{Move, Run, push_run};
-use crate::solve::{Analysis, bit};
-
-/// The walkers' squares, sorted and without repeats.
-type Walkers = Vec<Pos>;
+use super::crowd::{Crowd, Terrain};
+use crate::plan::{Run, push_run};
+use crate::solve::Analysis;
 
 /// `plan` (which works) with runs dropped and cut greedily while it still works.
-pub(crate) fn shorten(analysis: &Analysis, open: &[u64], plan: Vec<Run>) -> Vec<Run> {
-    let world = World { analysis, open };
-    let start: Walkers = (0..analysis.reach.len())
-        .flat_map(|row| {
-            (0..64)
-                .filter(move |&col| analysis.reach[row] & bit(col) != 0)
-                .map(move |col| Pos::new(row, col))
-        })
-        .collect();
-    let mut plan = plan;
-    let mut states = world.states(&start, &plan);
+///
+/// # Errors
+/// `plan` does not work (a bug in the plan's construction).
+pub(crate) fn shorten(
+    analysis: &Analysis,
+    open: &[u64],
+    plan: Vec<Run>,
+) -> anyhow::Result<Vec<Run>> {
+    let terrain = Terrain::new(analysis, open);
     // Whole runs first: they are most of what can go.
-    let mut index = 0;
-    while index < plan.len() {
-        let mut tried = plan.clone();
-        tried.remove(index);
-        match world.still_works(&states, &tried, index) {
-            Some(new_states) => {
-                plan = tried;
-                states = new_states;
-            }
-            None => index += 1,
-        }
-    }
+    let plan = drop_runs(&terrain, &plan)?;
     // Then single runs cut to their fewest moves, smallest count first.
-    for index in 0..plan.len() {
-        for count in 1..plan[index].count {
-            let mut tried = plan.clone();
-            tried[index].count = count;
-            if let Some(new_states) = world.still_works(&states, &tried, index) {
-                plan = tried;
-                states = new_states;
-                break;
-            }
-        }
-    }
+    let plan = cut_runs(&terrain, &plan)?;
     let mut merged = Vec::with_capacity(plan.len());
     for run in plan {
         push_run(&mut merged, run.instruction, run.count);
     }
-    merged
+    Ok(merged)
 }
 
-/// The grid and S_C, for following walkers.
-struct World<'a> {
-    analysis: &'a Analysis,
-    open: &'a [u64],
+/// `plan` with each run in turn left out when the plan without it still works.
+fn drop_runs(terrain: &Terrain, plan: &[Run]) -> anyhow::Result<Vec<Run>> {
+    let good = good_squares(terrain, plan);
+    let mut walkers = terrain.everywhere();
+    let mut kept = Vec::with_capacity(plan.len());
+    for (index, &run) in plan.iter().enumerate() {
+        // Without the run, the walkers meet the rest of the plan as they are.
+        if walkers.within(&good[index + 1]) {
+            continue;
+        }
+        walkers = walk_on(terrain, &walkers, run, &good[index + 1])?;
+        kept.push(run);
+    }
+    finish(terrain, &walkers, kept)
 }
 
-impl World<'_> {
-    /// `states[k]`: the walkers before run `k` of `plan`; the last one after the plan.
-    fn states(&self, start: &Walkers, plan: &[Run]) -> Vec<Walkers> {
-        let mut states = vec![start.clone()];
-        for run in plan {
-            let next = self.apply(states.last().unwrap_or(start), *run);
-            states.push(next.unwrap_or_default());
-        }
-        states
-    }
-
-    /// The states of `tried`, which differs from the plan of `states` from run `changed`
-    /// on by one run dropped or cut, if it still works.
-    fn still_works(
-        &self,
-        states: &[Walkers],
-        tried: &[Run],
-        changed: usize,
-    ) -> Option<Vec<Walkers>> {
-        // A dropped run shifts the old states by one, a cut one does not.
-        let shift = states.len() - 1 - tried.len();
-        let mut new_states = states[..=changed].to_vec();
-        for (index, run) in tried.iter().enumerate().skip(changed) {
-            let next = self.apply(&new_states[index], *run)?;
-            if next == states[index + 1 + shift] {
-                new_states.extend_from_slice(&states[index + 1 + shift..]);
-                return Some(new_states);
+/// `plan` with each run in turn cut to the fewest moves with which the plan still works.
+/// The walkers after `count` moves are those after `count - 1` moved once more, so all the
+/// counts of a run cost one run.
+fn cut_runs(terrain: &Terrain, plan: &[Run]) -> anyhow::Result<Vec<Run>> {
+    let good = good_squares(terrain, plan);
+    let mut walkers = terrain.everywhere();
+    let mut kept = Vec::with_capacity(plan.len());
+    for (index, &run) in plan.iter().enumerate() {
+        let good_after = &good[index + 1];
+        let mut moved = walkers;
+        let mut cut = None;
+        for count in 1..run.count {
+            let changed = terrain.step(&mut moved, run.instruction);
+            if moved.within(good_after) {
+                cut = Some(count);
+                break;
             }
-            new_states.push(next);
-        }
-        let end = new_states.last()?;
-        (end.as_slice() == [self.analysis.cave]).then_some(new_states)
-    }
-
-    /// The walkers after `run`, or `None` if one leaves S_C.
-    fn apply(&self, walkers: &Walkers, run: Run) -> Option<Walkers> {
-        let mut next = Vec::with_capacity(walkers.len());
-        for &at in walkers {
-            let moved = self.walk(at, run)?;
-            next.push(moved);
-        }
-        next.sort_unstable();
-        next.dedup();
-        Some(next)
-    }
-
-    /// Where `run` takes the walker at `at`, or `None` if it leaves S_C.
-    fn walk(&self, mut at: Pos, run: Run) -> Option<Pos> {
-        let open = |pos: Pos| {
-            self.open
-                .get(pos.row)
-                .is_some_and(|row| row & bit(pos.col) != 0)
-        };
-        for _ in 0..run.count {
-            let next = match run.instruction {
-                Move::Left => at.col.checked_sub(1).map(|col| Pos::new(at.row, col)),
-                Move::Right => Some(Pos::new(at.row, at.col + 1)),
-                Move::Down => Some(Pos::new(at.row + 1, at.col)),
-            };
-            match next {
-                Some(next) if open(next) => at = next,
-                _ => break,
+            // Once a move changes nothing, no longer cut does either.
+            if !changed {
+                break;
             }
         }
-        let in_reach = self
-            .analysis
-            .reach
-            .get(at.row)
-            .is_some_and(|row| row & bit(at.col) != 0);
-        in_reach.then_some(at)
+        let chosen = cut.map_or(run, |count| Run { count, ..run });
+        walkers = walk_on(terrain, &walkers, chosen, good_after)?;
+        kept.push(chosen);
     }
+    finish(terrain, &walkers, kept)
+}
+
+/// The walkers after `run`, which must all stand on `good` squares then.
+fn walk_on(terrain: &Terrain, walkers: &Crowd, run: Run, good: &Crowd) -> anyhow::Result<Crowd> {
+    match terrain.follow(walkers, run) {
+        Some(after) if after.within(good) => Ok(after),
+        _ => bail!("internal error: the plan to shorten does not work"),
+    }
+}
+
+/// The plan `kept`, once its walkers have all reached the cave.
+fn finish(terrain: &Terrain, walkers: &Crowd, kept: Vec<Run>) -> anyhow::Result<Vec<Run>> {
+    ensure!(
+        *walkers == terrain.on_the_cave(),
+        "internal error: the shortened plan does not end on the cave"
+    );
+    Ok(kept)
+}
+
+/// `good[k]`: the squares from which runs `k..` of `plan` take a walker to the cave (the
+/// last, after the whole plan, is the cave alone).
+fn good_squares(terrain: &Terrain, plan: &[Run]) -> Vec<Crowd> {
+    let mut good = vec![terrain.on_the_cave(); plan.len() + 1];
+    for (index, &run) in plan.iter().enumerate().rev() {
+        good[index] = terrain.preimage(run, &good[index + 1]);
+    }
+    good
 }

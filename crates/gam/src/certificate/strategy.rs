@@ -5,8 +5,11 @@
 //! Replies are picked so that the strategy stays small: a piece standing on the same
 //! square answers the same way when that still wins, so that one rule covers many of
 //! the other piece's squares.
-
-use std::collections::{BTreeMap, HashMap};
+//!
+//! What a round remembers (the reply each square took first, the positions answered) is
+//! kept in arrays indexed by the squares' slots in their layers, and its rules as
+//! `(from, to, against)` triples sorted at the end of the round: a board of 300 x 300
+//! has rounds of hundreds of thousands of positions.
 
 use super::layers::Layers;
 use super::outcomes::Outcomes;
@@ -41,9 +44,10 @@ fn a_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
     for k in 0..m {
         positions.sort_unstable();
         positions.dedup();
-        let mut rules: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
-        // The step each of A's squares took first in this round: tried first next time.
-        let mut usual: HashMap<usize, usize> = HashMap::new();
+        let mut rules = Vec::new();
+        // The step each of A's squares (by slot) took first in this round: tried first
+        // next time.
+        let mut usual: Vec<Option<usize>> = vec![None; layers.layer(k).len()];
         let mut next = Vec::new();
         for &(a, b) in &positions {
             let replies: Vec<usize> = layers.slots_to(b, d - k - 1).collect();
@@ -51,14 +55,13 @@ fn a_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
                 let i = layers.slot(step);
                 replies.iter().all(|&j| outcomes.a_wins(k + 1, i, j))
             };
-            let step = usual
-                .get(&a)
-                .copied()
+            let first = &mut usual[layers.slot(a)];
+            let step = first
                 .filter(|&step| wins(step))
                 .or_else(|| layers.steps_to(a, k + 1).find(|&step| wins(step)))
                 .expect("A wins at every position his strategy lets arise");
-            usual.entry(a).or_insert(step);
-            rules.entry((a, step)).or_default().push(b);
+            first.get_or_insert(step);
+            rules.push((a, step, b));
             if k + 1 < m {
                 next.extend(layers.steps_to(b, d - k - 1).map(|reply| (step, reply)));
             }
@@ -81,27 +84,32 @@ fn b_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
     for k in 0..m {
         positions.sort_unstable();
         positions.dedup();
-        let mut rules: BTreeMap<(usize, usize), Vec<usize>> = BTreeMap::new();
-        // B's reply with his piece on `b` and A's just moved to `a'`, once chosen.
-        let mut replied: HashMap<(usize, usize), usize> = HashMap::new();
-        let mut usual: HashMap<usize, usize> = HashMap::new();
+        let mut rules = Vec::new();
+        // Whether B, with his piece on `b` and A's just moved to `a'`, has replied
+        // already: bit `slot(b) * |L_{k+1}| + slot(a')`.
+        let steps_width = layers.layer(k + 1).len();
+        let mut replied = vec![0u64; (layers.layer(d - k).len() * steps_width).div_ceil(64)];
+        // The reply each of B's squares (by slot) took first in this round.
+        let mut usual: Vec<Option<usize>> = vec![None; layers.layer(d - k).len()];
         let mut next = Vec::new();
         for &(a, b) in &positions {
+            let b_slot = layers.slot(b);
             for step in layers.steps_to(a, k + 1) {
-                if replied.contains_key(&(b, step)) {
+                let answered = b_slot * steps_width + layers.slot(step);
+                let (word, bit) = (answered / 64, 1u64 << (answered % 64));
+                if replied[word] & bit != 0 {
                     continue;
                 }
                 let i = layers.slot(step);
                 let a_loses = |reply: usize| !outcomes.a_wins(k + 1, i, layers.slot(reply));
-                let reply = usual
-                    .get(&b)
-                    .copied()
+                let first = &mut usual[b_slot];
+                let reply = first
                     .filter(|&reply| a_loses(reply))
                     .or_else(|| layers.steps_to(b, d - k - 1).find(|&reply| a_loses(reply)))
                     .expect("B wins at every position his strategy lets arise");
-                usual.entry(b).or_insert(reply);
-                replied.insert((b, step), reply);
-                rules.entry((b, reply)).or_default().push(step);
+                first.get_or_insert(reply);
+                replied[word] |= bit;
+                rules.push((b, reply, step));
                 if k + 1 < m {
                     next.push((step, reply));
                 }
@@ -113,12 +121,20 @@ fn b_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
     rounds
 }
 
-fn collect(rules: BTreeMap<(usize, usize), Vec<usize>>) -> Vec<SquareRule> {
+/// The rules of a round from its `(from, to, against)` triples: one rule per `(from,
+/// to)`, in that order, its `against` squares sorted.
+fn collect(mut triples: Vec<(usize, usize, usize)>) -> Vec<SquareRule> {
+    triples.sort_unstable();
+    let mut rules: Vec<SquareRule> = Vec::new();
+    for (from, to, against) in triples {
+        match rules.last_mut() {
+            Some(rule) if (rule.from, rule.to) == (from, to) => rule.against.push(against),
+            _ => rules.push(SquareRule {
+                from,
+                to,
+                against: vec![against],
+            }),
+        }
+    }
     rules
-        .into_iter()
-        .map(|((from, to), mut against)| {
-            against.sort_unstable();
-            SquareRule { from, to, against }
-        })
-        .collect()
 }
