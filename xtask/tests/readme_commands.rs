@@ -293,7 +293,7 @@ fn meets_or_misses_only_speed(output: &Output) -> Result<(), String> {
     exited_with(output, 1)?;
     let missed: Vec<&str> = said
         .lines()
-        .skip_while(|line| !line.starts_with("error: targets missed"))
+        .skip_while(|line| !line.starts_with("targets missed"))
         .skip(1)
         .collect();
     if !missed.is_empty() && missed.iter().all(|line| line.contains("speed-up")) {
