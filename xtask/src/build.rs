@@ -96,11 +96,11 @@ pub fn release_every_problem(examples: bool) -> Result<Executables> {
     release(&crate::project_root(), names, examples)
 }
 
-/// Cargo's target directory for the workspace at `root`, wherever it is configured.
+/// `cargo metadata` of the workspace at `root`, its members only.
 ///
 /// # Errors
-/// `cargo metadata` fails or does not name it.
-pub fn target_dir(root: &Path) -> Result<PathBuf> {
+/// Cargo fails or writes no JSON.
+pub fn metadata(root: &Path) -> Result<serde_json::Value> {
     let output = cargo()
         .current_dir(root)
         .args(["metadata", "--format-version", "1", "--no-deps"])
@@ -108,8 +108,15 @@ pub fn target_dir(root: &Path) -> Result<PathBuf> {
         .output()
         .context("running cargo metadata")?;
     ensure!(output.status.success(), "cargo metadata failed");
-    let value: serde_json::Value =
-        serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
+    serde_json::from_slice(&output.stdout).context("reading cargo metadata")
+}
+
+/// Cargo's target directory for the workspace at `root`, wherever it is configured.
+///
+/// # Errors
+/// `cargo metadata` fails or does not name it.
+pub fn target_dir(root: &Path) -> Result<PathBuf> {
+    let value = metadata(root)?;
     let dir = value["target_directory"]
         .as_str()
         .context("cargo metadata names no target directory")?;

@@ -79,22 +79,27 @@ mod tests {
     use crate::measure::{Exit, Measurement};
     use std::time::Duration;
 
+    /// A run that ended as `exit` after `cpu` of CPU time, at a peak of `peak` bytes.
+    fn measured(exit: Exit, cpu: Duration, peak: u64) -> Measurement {
+        Measurement {
+            exit,
+            cpu,
+            wall: cpu + Duration::from_millis(10),
+            peak_memory_bytes: peak,
+            memory_limit_hit: false,
+            killed_at_wall_cap: false,
+            killed_at_memory_limit: false,
+            killed_at_cpu_cap: false,
+            process_limit_hit: false,
+            output_limit_hit: false,
+        }
+    }
+
     #[test]
     fn a_row_shows_measurements_against_the_limits() {
         let outcome = Outcome {
             verdict: Verdict::WrongAnswer("test 2: expected 'A', got 'B'".into()),
-            measurement: Measurement {
-                exit: Exit::Code(0),
-                cpu: Duration::from_millis(250),
-                wall: Duration::from_millis(260),
-                peak_memory_bytes: 2 << 20,
-                memory_limit_hit: false,
-                killed_at_wall_cap: false,
-                killed_at_memory_limit: false,
-                killed_at_cpu_cap: false,
-                process_limit_hit: false,
-                output_limit_hit: false,
-            },
+            measurement: measured(Exit::Code(0), Duration::from_millis(250), 2 << 20),
             rules: Rules {
                 time_limit: Duration::from_secs(1),
                 memory_budget_bytes: 8 << 20,
@@ -122,18 +127,7 @@ mod tests {
     fn a_name_or_detail_with_controls_stays_on_its_two_lines() {
         let outcome = Outcome {
             verdict: Verdict::RuntimeError("exit code 1; stderr: \x1b[2K\nAC".into()),
-            measurement: Measurement {
-                exit: Exit::Code(1),
-                cpu: Duration::ZERO,
-                wall: Duration::ZERO,
-                peak_memory_bytes: 0,
-                memory_limit_hit: false,
-                killed_at_wall_cap: false,
-                killed_at_memory_limit: false,
-                killed_at_cpu_cap: false,
-                process_limit_hit: false,
-                output_limit_hit: false,
-            },
+            measurement: measured(Exit::Code(1), Duration::ZERO, 0),
             rules: Rules::tokens(Duration::from_secs(1), 8 << 20),
         };
         let text = row("statues", "evil\r\x1b[1A\u{202e}\n", 10, &outcome);

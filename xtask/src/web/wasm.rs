@@ -116,15 +116,7 @@ impl Bindgen {
 /// # Errors
 /// Cargo cannot read the manifest, or the crate does not pin `wasm-bindgen` exactly.
 pub fn pinned_version(root: &Path) -> Result<String> {
-    let output = cargo()
-        .current_dir(root)
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .stderr(Stdio::inherit())
-        .output()
-        .context("running cargo metadata")?;
-    ensure!(output.status.success(), "cargo metadata failed");
-    let value: serde_json::Value =
-        serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
+    let value = crate::build::metadata(root)?;
     let requirement = value["packages"]
         .as_array()
         .into_iter()
