@@ -61,8 +61,14 @@ pub const LEFTOVER_BYTES: u64 = 512 << 10;
 /// Runs of this spawner, numbered so that their groups have distinct names.
 static RUNS: AtomicU64 = AtomicU64::new(0);
 
-/// This spawner's tag in its groups' names.
-static TAG: std::sync::LazyLock<u64> = std::sync::LazyLock::new(|| fastrand::u64(..));
+/// This spawner's tag in its groups' names: a hash keyed by the system's randomness, new
+/// in every process. (fastrand's seed is the clock: under emulation, whose clock can be
+/// coarse, two spawners started side by side drew the same tag and their first groups
+/// collided.)
+static TAG: std::sync::LazyLock<u64> = std::sync::LazyLock::new(|| {
+    use std::hash::BuildHasher;
+    std::collections::hash_map::RandomState::new().hash_one(std::process::id())
+});
 
 impl Cgroup {
     /// Makes a fresh group named after this process and a counter.
