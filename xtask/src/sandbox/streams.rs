@@ -205,21 +205,23 @@ impl Stream {
 mod tests {
     use super::*;
 
+    /// Streams whose stdout goes to `stdout`, after a program wrote `WIN` and ended.
+    fn drained_win(stdout: Sink) -> Streams {
+        let stderr = Sink::of(tempfile::tempfile().unwrap(), "stderr");
+        let (mut streams, ends) = Streams::open(stdout, stderr, 1 << 20).unwrap();
+        File::from(ends.stdout).write_all(b"WIN\n").unwrap();
+        drop(ends.stderr);
+        streams.drain(Instant::now() + Duration::from_secs(5));
+        streams
+    }
+
     #[test]
     fn a_write_that_fails_is_the_judges_failure_naming_the_file() {
         let full = std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let (mut streams, ends) = Streams::open(
-            Sink::of(full, "/dev/full"),
-            Sink::of(tempfile::tempfile().unwrap(), "stderr"),
-            1 << 20,
-        )
-        .unwrap();
-        File::from(ends.stdout).write_all(b"WIN\n").unwrap();
-        drop(ends.stderr);
-        streams.drain(Instant::now() + Duration::from_secs(5));
+        let streams = drained_win(Sink::of(full, "/dev/full"));
         let error = streams.kept_all().unwrap_err().to_string();
         assert!(error.contains("writing /dev/full failed"), "{error}");
         assert!(error.contains("No space left on device"), "{error}");
@@ -229,15 +231,7 @@ mod tests {
     fn a_memory_sink_starts_empty_each_run() {
         let memory = tempfile::tempfile().unwrap();
         (&memory).write_all(b"the last run's output").unwrap();
-        let (mut streams, ends) = Streams::open(
-            Sink::memory(&memory, "stdout").unwrap(),
-            Sink::of(tempfile::tempfile().unwrap(), "stderr"),
-            1 << 20,
-        )
-        .unwrap();
-        File::from(ends.stdout).write_all(b"WIN\n").unwrap();
-        drop(ends.stderr);
-        streams.drain(Instant::now() + Duration::from_secs(5));
+        let streams = drained_win(Sink::memory(&memory, "stdout").unwrap());
         streams.kept_all().unwrap();
         let mut kept = String::new();
         let mut reader = memory.try_clone().unwrap();
