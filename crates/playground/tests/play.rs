@@ -663,6 +663,19 @@ fn views_are_json_the_page_can_draw() {
     assert_eq!(sweets_view["cells"].as_array().unwrap().len(), CELLS);
     assert_eq!(sweets_view["span"], 2);
     assert_eq!(sweets_view["progress"], "playing");
+    // Whichever side the reader takes, the opening status says it is the reader's turn.
+    for side in ["first", "second"] {
+        let sweets_status = SweetsPlay::new(&samples("sweets")[1].input, side)
+            .unwrap()
+            .view()
+            .status;
+        assert!(sweets_status.contains("Your move, "), "{sweets_status}");
+        let gam_status = GamPlay::new(&samples("gam")[0].input, side, 2)
+            .unwrap()
+            .view()
+            .status;
+        assert!(gam_status.contains("Your move, "), "{gam_status}");
+    }
     let gam_view: Value = serde_json::from_str(
         &GamPlay::new(&samples("gam")[0].input, "first", 1)
             .unwrap()

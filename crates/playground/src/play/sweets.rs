@@ -61,6 +61,8 @@ impl SweetsPlay {
         );
         if reader == Side::Second {
             game.strategy_moves();
+        } else {
+            game.status = game.your_move();
         }
         game.status = format!("{opening} {}", game.status);
         Ok(game)
