@@ -1,9 +1,9 @@
 //! Statues: the reader moves Maria and the statues fall, as the rules say. Nothing
 //! chooses for the statues: after `t` falls a statue from row `r` stands on row `r + t`
 //! (`statues::BoardExt::statue_after`), so the game is Maria's square and the falls so
-//! far. Reaching Anna wins at once; stepping onto a statue, or a statue falling onto
-//! Maria, loses. Moves go to one of the eight squares around Maria, or stay; one off
-//! the board or farther away is refused with the rule it breaks.
+//! far. Reaching Anna wins at once; a statue falling onto Maria loses. Moves go to one
+//! of the eight squares around Maria, or stay; one onto a statue, off the board or
+//! farther away is refused with the rule it breaks.
 
 use statues::{ANNA, Board, BoardExt, MARIA, Outcome, SIZE, Square};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -114,6 +114,9 @@ impl StatuesPlay {
                     .to_owned(),
             );
         }
+        if self.statue_on(target) {
+            return Err("Maria cannot step onto a statue's square".to_owned());
+        }
         self.refused = false;
         self.changed = vec![id(self.maria), id(target)];
         self.maria = target;
@@ -121,9 +124,6 @@ impl StatuesPlay {
         if target == ANNA {
             self.progress = Progress::ReaderWon;
             self.status = format!("You win: Maria reached Anna in round {round}.");
-        } else if self.statue_on(target) {
-            self.progress = Progress::ReaderLost;
-            self.status = format!("You lose: Maria stepped onto a statue in round {round}.");
         } else {
             self.falls += 1;
             self.status = if self.statue_on(target) {
