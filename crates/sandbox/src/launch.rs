@@ -21,12 +21,12 @@ use nix::sys::resource::{Resource, setrlimit};
 use nix::sys::signal::{SigHandler, Signal, kill, killpg, signal};
 use nix::unistd::{ForkResult, Pid, fork};
 
-use super::cgroup::{Cgroup, Hierarchy};
-use super::identity::BoxUser;
-use super::place::Place;
-use super::policy::ENVIRONMENT;
-use super::streams::{Sink, Streams, WriteEnds};
-use super::{Input, Outputs, Report, Request, files, root, syscalls};
+use crate::cgroup::{Cgroup, Hierarchy};
+use crate::identity::BoxUser;
+use crate::policy::ENVIRONMENT;
+use crate::root_or_host::Place;
+use crate::streams::{Sink, Streams, WriteEnds};
+use crate::{Input, Outputs, Report, Request, landlock_rules, root, syscalls};
 
 /// What a spawner found it can use, once, at its start.
 #[derive(Debug)]
@@ -68,7 +68,7 @@ pub struct Kept {
     memory_outputs: Option<MemoryOutputs>,
 }
 
-/// The two memory files a runner hands its worker (see [`super::Outputs::Memory`]).
+/// The two memory files a runner hands its worker (see [`crate::Outputs::Memory`]).
 pub struct MemoryOutputs {
     pub stdout: File,
     pub stderr: File,
@@ -448,7 +448,7 @@ fn become_program(
     }
     match prepared.ruleset {
         Some(ruleset) => {
-            files::enforce(ruleset)?;
+            landlock_rules::enforce(ruleset)?;
         }
         None => nix::sys::prctl::set_no_new_privs().context("no_new_privs")?,
     }
@@ -533,7 +533,7 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
         if abilities.user.switch {
             setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
                 .context("process limit")?;
-        } else if abilities.user_namespace && super::identity::counts_per_namespace() {
+        } else if abilities.user_namespace && crate::identity::counts_per_namespace() {
             let cap = limits.processes + 2;
             setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
         }
