@@ -5,12 +5,14 @@
 //! of a run outliving it. This crate is the only code of the archive that touches
 //! namespaces, mounts, cgroups, credentials or seccomp.
 //!
-//! The API is small: a [`Request`] in (the program, its arguments and input, what it may
-//! read, its [`Limits`]), a [`Report`] out (exit, signal, CPU and wall time, peak memory,
-//! the limit events), from [`client::run`], [`client::run_captured`] or a
-//! [`client::Worker`] of one's own. The runner's binary must start the spawner's side,
-//! [`server::serve`], when called as `<binary> spawner`; [`client::use_spawner`] names
-//! that binary, and [`client::layers`] says which layers this machine gives.
+//! The API is small: a program in ([`policy::Resolved`]: the program, its arguments, the
+//! files it may read) with its [`Input`] and [`Limits`], a [`Report`] out (exit or
+//! signal, CPU and wall time, peak memory, which limit ended the run), from
+//! [`client::run_captured`] (the output kept in memory) or [`client::run`] and
+//! [`client::run_with_files`] (the output in files; files copied into and out of the
+//! box). The binary that uses the crate must start the spawner's side, [`server::serve`],
+//! when called as `<binary> spawner`; [`client::use_spawner`] names that binary, and
+//! [`client::layers`] says which layers this machine gives.
 //!
 //! | layer | what it stops | how | file |
 //! | --- | --- | --- | --- |
