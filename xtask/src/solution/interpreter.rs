@@ -1,7 +1,7 @@
 //! What an interpreter's installation is, and the check every folder passes before it is
 //! made readable for one, whoever named it: the installation's own files
 //! ([`super::installation`]) or the interpreter asked from inside the sandbox
-//! ([`super::asked`]).
+//! (`asked.rs`).
 
 use std::path::{Path, PathBuf};
 
