@@ -461,6 +461,7 @@ fn become_program(
 
 /// Marks every descriptor but the standard three close-on-exec: the program inherits
 /// none of the spawner's pipes or files (the error pipe stays open until `exec`).
+/// (A raw call: neither nix nor rustix wraps `close_range`.)
 fn close_inherited_descriptors() {
     const CLOSE_RANGE_CLOEXEC: libc::c_uint = 4;
     // SAFETY: close_range only changes flags of this process's descriptors.
@@ -717,11 +718,10 @@ struct ExitSignal(Option<OwnedFd>);
 
 impl ExitSignal {
     fn open(child: Pid) -> ExitSignal {
-        // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
-        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, child.as_raw(), 0) };
-        let fd = libc::c_int::try_from(fd).ok().filter(|&fd| fd >= 0);
-        // SAFETY: the descriptor was just returned to us and is owned by nothing else.
-        ExitSignal(fd.map(|fd| unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }))
+        let pidfd = rustix::process::Pid::from_raw(child.as_raw()).and_then(|pid| {
+            rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+        });
+        ExitSignal(pidfd)
     }
 
     /// Waits up to `timeout` for the program to end, to write output (moved into its
