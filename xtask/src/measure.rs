@@ -107,8 +107,10 @@ pub fn own_program(path: &Path, args: &[&str]) -> Program {
 
 /// A signal's name, for reports.
 pub fn signal_name(signal: i32) -> String {
-    nix::sys::signal::Signal::try_from(signal)
-        .map_or_else(|_| format!("signal {signal}"), |known| known.as_str().to_owned())
+    nix::sys::signal::Signal::try_from(signal).map_or_else(
+        |_| format!("signal {signal}"),
+        |known| known.as_str().to_owned(),
+    )
 }
 
 #[cfg(test)]
