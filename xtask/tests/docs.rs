@@ -125,7 +125,10 @@ fn every_chapter_is_in_the_summary_and_the_readme() {
         if name == "SUMMARY.md" {
             continue;
         }
-        assert!(listed.contains(&name), "docs/SUMMARY.md does not list {name}");
+        assert!(
+            listed.contains(&name),
+            "docs/SUMMARY.md does not list {name}"
+        );
         if name != "introduction.md" {
             assert!(
                 readme.contains(&format!("(docs/{name})")),
@@ -139,7 +142,10 @@ fn every_chapter_is_in_the_summary_and_the_readme() {
 fn the_readme_fits_on_a_few_screens() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
     let lines = readme.lines().count();
-    assert!(lines <= 200, "the README has {lines} lines: move the rest into docs/");
+    assert!(
+        lines <= 200,
+        "the README has {lines} lines: move the rest into docs/"
+    );
 }
 
 #[test]
@@ -148,4 +154,3 @@ fn links_and_anchors_are_read_as_the_renderers_read_them() {
     assert_eq!(links(page), ["b.md#x"]);
     assert!(anchors(page).contains("what---check-costs-on-any-file"));
 }
-
