@@ -179,7 +179,7 @@ byId('certificate-file').addEventListener('change', async (event) => {
   // worker's checker refuses text past it too.
   if (file.size > Number(document.body.dataset.certificateLimit)) {
     verdict.className = 'refused';
-    verdict.textContent = `Refused: ${document.body.dataset.certificateTooLong}`;
+    verdict.textContent = `Refused: ${file.name}: ${document.body.dataset.certificateTooLong}`;
     return;
   }
   setCertificate(await file.text(), `The file ${file.name}`);
