@@ -1,8 +1,9 @@
 //! `cargo xtask web`: the site is built from the real crate and the real `wasm-bindgen`
 //! (a missing or mismatched command fails this test with the command that installs the
-//! right one), every page is there, every file a page or script refers to is in the
-//! folder and nothing is fetched from elsewhere, the module is reported with its size,
-//! and the local server serves the folder and nothing outside it.
+//! right one), every page is there with its controls (stepping through the proof among
+//! them), every file a page or script refers to is in the folder and nothing is fetched
+//! from elsewhere, the module is reported with its size, and the local server serves the
+//! folder and nothing outside it.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -86,6 +87,7 @@ fn every_page_is_written() {
         [
             "playground.js",
             "play.js",
+            "steps.js",
             "worker.js",
             "style.css",
             "pkg/playground.js",
@@ -148,7 +150,16 @@ fn pages_and_scripts_refer_only_to_files_in_the_site() {
     );
     let worker = read(&site.dir.join("worker.js"));
     assert!(worker.contains("from './pkg/playground.js'"), "{worker}");
+    let page_script = read(&site.dir.join("playground.js"));
+    assert!(
+        page_script.contains("from './steps.js'"),
+        "the page does not load steps.js"
+    );
+    // The frames the page asks the worker for are the engine's.
     let glue = read(&site.dir.join("pkg/playground.js"));
+    for method in ["frame_count()", "frame(index)"] {
+        assert!(glue.contains(method), "the module has no {method}");
+    }
     assert!(
         glue.contains(&format!("new URL('{}'", wasm::MODULE)),
         "the glue loads another module"
@@ -190,9 +201,39 @@ fn each_problem_page_has_its_statement_limits_samples_and_controls() {
             "id=\"certificate\"",
             "id=\"certificate-file\"",
             "id=\"check\"",
+            "id=\"step-previous\"",
+            "id=\"step-next\"",
+            "id=\"step-slider\"",
+            "id=\"step-caption\"",
+            "id=\"step-picture\"",
         ] {
             assert!(page.contains(control), "{at}: no {control}");
         }
+        // The step controls: real buttons (focusable, Enter and Space work) and a range
+        // input (the arrow keys move it), inside the results Solve fills in.
+        let results = page.split("id=\"results\"").nth(1).unwrap();
+        let results = results.split("Check a certificate").next().unwrap();
+        for control in [
+            "<button type=\"button\" id=\"step-previous\">",
+            "<button type=\"button\" id=\"step-next\">",
+            "<input type=\"range\" id=\"step-slider\"",
+            "<img id=\"step-picture\"",
+        ] {
+            assert!(
+                results.contains(control),
+                "{at}: no {control} in the results"
+            );
+        }
+        // The checkers' cap, for refusing a file unread, is the binaries'.
+        let limit = gridkit::certificate::MAX_CERTIFICATE_BYTES;
+        assert!(
+            page.contains(&format!("data-certificate-limit=\"{limit}\"")),
+            "{at}: no certificate limit"
+        );
+        assert!(
+            page.contains(&gridkit::certificate::too_long()),
+            "{at}: no refusal for a certificate past the limit"
+        );
         let samples = std::fs::read_dir(xtask::project_root().join("testdata").join(at))
             .unwrap()
             .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
@@ -334,7 +375,13 @@ fn the_scripts_are_valid_javascript_modules() {
     // script as a module without running it.
     let site = site();
     let scratch = tempfile::tempdir().unwrap();
-    for name in ["playground.js", "play.js", "worker.js", "pkg/playground.js"] {
+    for name in [
+        "playground.js",
+        "play.js",
+        "steps.js",
+        "worker.js",
+        "pkg/playground.js",
+    ] {
         let copy = scratch
             .path()
             .join(name.replace('/', "-").replace(".js", ".mjs"));

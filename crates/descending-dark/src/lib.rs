@@ -68,6 +68,7 @@ use std::io::{BufRead, Write};
 use anyhow::{Context, bail};
 /// The input model, the checker and the `--check` entry, from the proof crate.
 pub use descending_dark_proof::{Verdict, check, check_certificate, parse, write_case};
+use gridkit::solved::Solved;
 
 pub mod certificate;
 pub mod plain;
@@ -99,14 +100,53 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 /// # Errors
 /// As [`run`], or an internal error: a certificate that fails its check or a solver that
 /// disagrees with the answers it proves.
-pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let certificate = checked(input)?;
+pub fn explain<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
+    write_explanation(&checked(input)?, output)
+}
+
+/// The answers `certificate` proves, as [`run`] writes them.
+fn write_answers<W: Write>(
+    certificate: &certificate::Certificate,
+    mut output: W,
+) -> anyhow::Result<()> {
     for (index, certified) in certificate.cases.iter().enumerate() {
         write_case(&mut output, index + 1, &certified.verdicts())?;
     }
-    write!(output, "\n{}", certificate::Explanation(&certificate))?;
     output.flush()?;
     Ok(())
+}
+
+/// The answers `certificate` proves, a blank line, and why.
+fn write_explanation<W: Write>(
+    certificate: &certificate::Certificate,
+    mut output: W,
+) -> anyhow::Result<()> {
+    write_answers(certificate, &mut output)?;
+    write!(output, "\n{}", certificate::Explanation(certificate))?;
+    output.flush()?;
+    Ok(())
+}
+
+/// Everything the binary's modes print for the cases read from `input`, and each Lucky
+/// cave's plan run by run, all from one checked certificate.
+///
+/// # Errors
+/// As [`explain`].
+pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
+    let certificate = checked(input)?;
+    let mut answer = Vec::new();
+    write_answers(&certificate, &mut answer)?;
+    let mut explanation = Vec::new();
+    write_explanation(&certificate, &mut explanation)?;
+    let mut json = Vec::new();
+    gridkit::certificate::write(&mut json, &certificate)?;
+    Ok(Solved {
+        answer: String::from_utf8(answer)?,
+        explanation: String::from_utf8(explanation)?,
+        picture: certificate::picture::draw(&certificate),
+        certificate: String::from_utf8(json)?,
+        steps: Box::new(certificate::steps::Runs::new(certificate)),
+    })
 }
 
 /// The explanation of [`explain`] as one SVG picture: a map per cave with S_C, and the

@@ -85,6 +85,7 @@ pub mod testkit;
 use std::io::{BufRead, Write};
 
 use gridkit::Reader;
+use gridkit::solved::Solved;
 
 pub use gam_proof::check_certificate;
 pub use gam_proof::parse::read_boards;
@@ -186,8 +187,15 @@ pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
 /// # Errors
 /// As [`explain`].
 pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+    let tests = checked(&read_boards(input)?)?;
+    output.write_all(certificate::picture::draw(&tests).as_bytes())?;
+    output.flush()?;
+    Ok(())
+}
+
+/// The certificate of every board, each checked and agreeing with the solver.
+fn checked(boards: &[Board]) -> anyhow::Result<Vec<TestCertificate>> {
     let mut solver = solve::Solver::default();
-    let boards = read_boards(input)?;
     let mut tests = Vec::with_capacity(boards.len());
     for (index, board) in boards.iter().enumerate() {
         let test = index + 1;
@@ -209,9 +217,42 @@ pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
         }
         tests.push(certificate);
     }
-    output.write_all(certificate::picture::draw(&tests).as_bytes())?;
-    output.flush()?;
-    Ok(())
+    Ok(tests)
+}
+
+/// Everything the binary's modes print for the boards read from `input`, and each
+/// winner's strategy round by round, all from one checked certificate per board. The
+/// explanation is laid out as [`explain`] writes it: the answers, a blank line, then each
+/// test's text. (Unlike the binary's modes, it holds every board's certificate at once.)
+///
+/// # Errors
+/// As [`picture`].
+pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
+    let boards = read_boards(input)?;
+    let tests = checked(&boards)?;
+    let mut answer = String::new();
+    for test in &tests {
+        answer.push_str(&format!("{}\n", test.winner));
+    }
+    let mut explanation = format!("{answer}\n");
+    for (index, (board, certificate)) in boards.iter().zip(&tests).enumerate() {
+        let text = certificate::text::TestOfFile {
+            test: index + 1,
+            total: tests.len(),
+            board,
+            certificate,
+        };
+        explanation.push_str(&text.to_string());
+    }
+    let mut json = Vec::new();
+    write_certificates(&mut json, tests.iter().map(Ok))?;
+    Ok(Solved {
+        answer,
+        explanation,
+        picture: certificate::picture::draw(&tests),
+        certificate: String::from_utf8(json)?,
+        steps: Box::new(certificate::steps::Rounds::new(tests)),
+    })
 }
 
 /// The certificate of every answer as JSON (see [`Certificate`]): `{"tests": [...]}`,
@@ -219,15 +260,26 @@ pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<
 ///
 /// # Errors
 /// As [`run`]; nothing is printed then.
-pub fn print_certificate<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
     let boards = read_boards(input)?;
+    let tests = boards.iter().enumerate().map(|(index, board)| {
+        TestCertificate::of(board)
+            .ok_or_else(|| anyhow::anyhow!("internal error: test {} has no certificate", index + 1))
+    });
+    write_certificates(output, tests)
+}
+
+/// Writes the certificates `tests` yields as `{"tests": [...]}`, one test per line, each
+/// written as soon as it is yielded (so that one is alive at a time).
+fn write_certificates<W: Write, T: std::borrow::Borrow<TestCertificate>>(
+    mut output: W,
+    tests: impl Iterator<Item = anyhow::Result<T>>,
+) -> anyhow::Result<()> {
     write!(output, "{{\"tests\":[")?;
-    for (index, board) in boards.iter().enumerate() {
-        let certificate = TestCertificate::of(board).ok_or_else(|| {
-            anyhow::anyhow!("internal error: test {} has no certificate", index + 1)
-        })?;
+    for (index, certificate) in tests.enumerate() {
+        let certificate = certificate?;
         output.write_all(if index == 0 { b"\n" } else { b",\n" })?;
-        serde_json::to_writer(&mut output, &certificate)?;
+        serde_json::to_writer(&mut output, certificate.borrow())?;
     }
     writeln!(output, "\n]}}")?;
     output.flush()?;

@@ -11,6 +11,8 @@
 //! - [`explain`]: boards as text and run-length move sequences, for explanations.
 //! - [`picture`]: explanations as SVG pictures (`--explain=svg`): a small SVG writer,
 //!   numbered boards, legends and colours.
+//! - [`solved`]: everything one solve shows, the four modes' texts and the proof step by
+//!   step, for the browser playground.
 //! - `testkit` (feature `testkit`, test support only): the `ProblemKit` trait that stress
 //!   testing drives, flawed solvers, input mutations, and `testdata`, the
 //!   `testdata/<problem>` pairs.
@@ -26,6 +28,7 @@ pub mod explain;
 pub mod grid;
 pub mod input;
 pub mod picture;
+pub mod solved;
 #[cfg(feature = "testkit")]
 pub mod testdata;
 #[cfg(feature = "testkit")]

@@ -2,11 +2,12 @@
 //! on text held in memory, for the page's JavaScript through `wasm-bindgen`. `cargo xtask
 //! web` compiles it to `wasm32-unknown-unknown` and writes the site around it.
 //!
-//! It adds no solving and no checking of its own: [`solve`] runs each crate's `run`,
-//! `explain`, `picture` and `print_certificate` (what the binary prints with no option,
-//! `--explain`, `--explain=svg` and `--certificate`), and [`check`] runs the proof
-//! crate's `check_certificate`, exactly what `--check` runs, with the certificate read
-//! from text instead of a file. An error reads as the binary's error line does, without
+//! It adds no solving and no checking of its own: [`solve`] runs each crate's `solved`,
+//! which builds one checked certificate and writes from it what the binary prints with no
+//! option, with `--explain`, `--explain=svg` and `--certificate`, and the proof's steps
+//! (the frames of [`steps`]); [`check`] runs the proof crate's `check_certificate`,
+//! exactly what `--check` runs, with the certificate read from text instead of a file
+//! and refused past the same 64 MiB. An error reads as the binary's error line does, without
 //! its `error: ` prefix: `line 3, column 5: expected one of ".#AB", found 'x'`.
 //!
 //! [`play`] lets the reader play sweets, gam and statues against the proven strategy: one
@@ -19,14 +20,18 @@
 
 pub mod play;
 mod problems;
+pub mod steps;
 
+use gridkit::certificate::{MAX_CERTIFICATE_BYTES, too_long};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub use problems::{PROBLEMS, Problem, find};
+pub use steps::{Frame, Frames};
 
-/// What the solver says about one input: the answer and its checked proof, three ways.
+/// What the solver says about one input: the answer and its checked proof, three ways,
+/// and the proof step by step, all from one solve.
 #[wasm_bindgen(getter_with_clone)]
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Solved {
     /// The problem's output, as the binary prints it with no option.
     pub answer: String,
@@ -36,6 +41,20 @@ pub struct Solved {
     pub picture: String,
     /// The certificate as JSON, the data [`check`] reads (`--certificate`).
     pub certificate: String,
+    steps: Frames,
+}
+
+#[wasm_bindgen]
+impl Solved {
+    /// How many frames "step through the proof" offers (at most [`steps::MAX_FRAMES`]).
+    pub fn frame_count(&self) -> usize {
+        self.steps.count()
+    }
+
+    /// Frame `index` of the proof, drawn now (past the last: the last).
+    pub fn frame(&self, index: usize) -> Frame {
+        self.steps.frame(index)
+    }
 }
 
 /// What the checker says about a certificate for one input.
@@ -57,12 +76,13 @@ pub struct Checked {
 /// prints it.
 #[wasm_bindgen]
 pub fn solve(problem: &str, input: &str) -> Result<Solved, String> {
-    let problem = known(problem)?;
+    let solved = known(problem)?.solved(input)?;
     Ok(Solved {
-        answer: problem.answer(input)?,
-        explanation: problem.explanation(input)?,
-        picture: problem.picture(input)?,
-        certificate: problem.certificate(input)?,
+        answer: solved.answer,
+        explanation: solved.explanation,
+        picture: solved.picture,
+        certificate: solved.certificate,
+        steps: Frames::new(solved.steps),
     })
 }
 
@@ -75,6 +95,13 @@ pub fn solve(problem: &str, input: &str) -> Result<Solved, String> {
 #[wasm_bindgen]
 pub fn check(problem: &str, input: &str, certificate: &str) -> Result<Checked, String> {
     let problem = known(problem)?;
+    // The binaries' cap on a certificate file, on the text as its UTF-8 bytes.
+    if certificate.len() as u64 > MAX_CERTIFICATE_BYTES {
+        return Ok(Checked {
+            accepted: false,
+            message: format!("the certificate: {}", too_long()),
+        });
+    }
     Ok(match problem.check(input, certificate) {
         Ok(answer) => Checked {
             accepted: true,

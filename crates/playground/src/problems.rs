@@ -1,10 +1,14 @@
 //! The five problems as one table: each crate's library functions, taken as they are,
 //! called on text in memory.
 
+use gridkit::solved::Solved;
+
 /// A library command: reads the problem's input, writes what the binary would print.
 type Command = fn(&[u8], &mut Vec<u8>) -> anyhow::Result<()>;
 /// The proof crate's `check_certificate`: reads the certificate, then the input.
 type CheckCommand = fn(&[u8], &[u8], &mut Vec<u8>) -> anyhow::Result<()>;
+/// The crate's `solved`: all four modes' texts and the steps, from one solve.
+type SolvedCommand = fn(&[u8]) -> anyhow::Result<Solved>;
 
 /// One problem and the functions its binary's modes call (closures, so that each generic
 /// function is taken for any lifetime of the text it reads).
@@ -17,6 +21,7 @@ pub struct Problem {
     picture: Command,
     certificate: Command,
     check: CheckCommand,
+    solved: SolvedCommand,
 }
 
 pub const PROBLEMS: &[Problem] = &[
@@ -27,6 +32,7 @@ pub const PROBLEMS: &[Problem] = &[
         picture: |input, output| statues::picture(input, output),
         certificate: |input, output| statues::print_certificate(input, output),
         check: |certificate, input, output| statues::check_certificate(certificate, input, output),
+        solved: |input| statues::solved(input),
     },
     Problem {
         name: "descending-dark",
@@ -37,6 +43,7 @@ pub const PROBLEMS: &[Problem] = &[
         check: |certificate, input, output| {
             descending_dark::check_certificate(certificate, input, output)
         },
+        solved: |input| descending_dark::solved(input),
     },
     Problem {
         name: "gam",
@@ -45,6 +52,7 @@ pub const PROBLEMS: &[Problem] = &[
         picture: |input, output| gam::picture(input, output),
         certificate: |input, output| gam::print_certificate(input, output),
         check: |certificate, input, output| gam::check_certificate(certificate, input, output),
+        solved: |input| gam::solved(input),
     },
     Problem {
         name: "sweets",
@@ -53,6 +61,7 @@ pub const PROBLEMS: &[Problem] = &[
         picture: |input, output| sweets::picture(input, output),
         certificate: |input, output| sweets::print_certificate(input, output),
         check: |certificate, input, output| sweets::check_certificate(certificate, input, output),
+        solved: |input| sweets::solved(input),
     },
     Problem {
         name: "ladders",
@@ -61,6 +70,7 @@ pub const PROBLEMS: &[Problem] = &[
         picture: |input, output| ladders::picture(input, output),
         certificate: |input, output| ladders::print_certificate(input, output),
         check: |certificate, input, output| ladders::check_certificate(certificate, input, output),
+        solved: |input| ladders::solved(input),
     },
 ];
 
@@ -70,6 +80,16 @@ pub fn find(name: &str) -> Option<&'static Problem> {
 }
 
 impl Problem {
+    /// Everything one solve shows: the four modes' texts, each as [`Problem::answer`],
+    /// [`Problem::explanation`], [`Problem::picture`] and [`Problem::certificate`] give
+    /// it, and the proof's steps.
+    ///
+    /// # Errors
+    /// As [`Problem::answer`].
+    pub fn solved(&self, input: &str) -> Result<Solved, String> {
+        (self.solved)(input.as_bytes()).map_err(|error| format!("{error:#}"))
+    }
+
     /// The problem's output (no option).
     ///
     /// # Errors

@@ -190,3 +190,22 @@ fn the_names_are_the_archives_five_problems() {
         ["statues", "descending-dark", "gam", "sweets", "ladders"]
     );
 }
+
+#[test]
+fn a_certificate_past_64_mib_is_refused_as_check_refuses_it() {
+    let input = &samples("statues")[0].input;
+    let certificate = solve("statues", input).unwrap().certificate;
+    let cap = gridkit::certificate::MAX_CERTIFICATE_BYTES as usize;
+    // Blanks after the JSON are allowed: exactly the cap is read and checked.
+    let mut padded = certificate.clone();
+    padded.push_str(&" ".repeat(cap - certificate.len()));
+    let checked = check("statues", input, &padded).unwrap();
+    assert!(checked.accepted, "{}", checked.message);
+    padded.push(' ');
+    let checked = check("statues", input, &padded).unwrap();
+    assert!(!checked.accepted);
+    assert_eq!(
+        checked.message,
+        "the certificate: more than 67108864 bytes (64 MiB), the most a certificate may have"
+    );
+}

@@ -36,6 +36,7 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, bail};
+use gridkit::solved::Solved;
 
 mod board;
 mod certificate;
@@ -69,13 +70,37 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 /// # Errors
 /// As [`run`]; an internal error if the certificate fails its check or the solver
 /// disagrees with the answer it proves.
-pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let certificate = checked(input)?;
+pub fn explain<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
+    write_explanation(&checked(input)?, output)
+}
+
+/// The answer `certificate` proves, a blank line, and why.
+fn write_explanation<W: Write>(certificate: &Certificate, mut output: W) -> anyhow::Result<()> {
     writeln!(output, "{}", certificate.outcome())?;
     writeln!(output)?;
-    write!(output, "{}", Explained(&certificate))?;
+    write!(output, "{}", Explained(certificate))?;
     output.flush()?;
     Ok(())
+}
+
+/// Everything the binary's modes print for the board read from `input`, and the game
+/// round by round, all from one checked certificate.
+///
+/// # Errors
+/// As [`explain`].
+pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
+    let certificate = checked(input)?;
+    let mut explanation = Vec::new();
+    write_explanation(&certificate, &mut explanation)?;
+    let mut json = Vec::new();
+    gridkit::certificate::write(&mut json, &certificate)?;
+    Ok(Solved {
+        answer: format!("{}\n", certificate.outcome()),
+        explanation: String::from_utf8(explanation)?,
+        picture: certificate::picture::draw(&certificate),
+        certificate: String::from_utf8(json)?,
+        steps: Box::new(certificate::steps::Rounds(certificate)),
+    })
 }
 
 /// The explanation of [`explain`] as one SVG picture: the board after every round, with

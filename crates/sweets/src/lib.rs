@@ -40,6 +40,8 @@
 
 use std::io::{BufRead, Write};
 
+use gridkit::solved::Solved;
+
 pub mod certificate;
 pub mod geometry;
 pub mod parse;
@@ -71,14 +73,38 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
 /// # Errors
 /// Malformed input (see [`parse::parse`]), a failed write, or an internal error: the
 /// certificate does not check, or proves another winner than [`solve`] finds.
-pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
+pub fn explain<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
     let mask = parse::parse(input)?;
-    let certificate = certified(mask)?;
+    write_explanation(&certified(mask)?, output)
+}
+
+/// The winner `certificate` proves, a blank line, and why.
+fn write_explanation<W: Write>(certificate: &Certificate, mut output: W) -> anyhow::Result<()> {
     writeln!(output, "{}", certificate.winner.name())?;
     // A blank line between the answer and the explanation, as every solver prints them.
-    write!(output, "\n{}", certificate::text::Explanation(&certificate))?;
+    write!(output, "\n{}", certificate::text::Explanation(certificate))?;
     output.flush()?;
     Ok(())
+}
+
+/// Everything the binary's modes print for the box read from `input`, and a line of play
+/// the certificate wins, move by move, all from one checked certificate.
+///
+/// # Errors
+/// As [`explain`].
+pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
+    let certificate = certified(parse::parse(input)?)?;
+    let mut explanation = Vec::new();
+    write_explanation(&certificate, &mut explanation)?;
+    let mut json = Vec::new();
+    gridkit::certificate::write(&mut json, &certificate)?;
+    Ok(Solved {
+        answer: format!("{}\n", certificate.winner.name()),
+        explanation: String::from_utf8(explanation)?,
+        picture: certificate::picture::draw(&certificate),
+        certificate: String::from_utf8(json)?,
+        steps: Box::new(certificate::steps::Line::new(&certificate)),
+    })
 }
 
 /// The explanation of [`explain`] as one SVG picture: the hexagon with the winning move,

@@ -3,10 +3,10 @@
 //!
 //! This module folder owns the site: building the module and its JavaScript bindings
 //! ([`wasm`]), the pages written from the statements, the limits table and the official
-//! samples ([`pages`]), the Play section of the games ([`play`]), the page's, the Play
-//! section's and the worker's scripts and the style sheet
-//! (`assets/`), and a static file server for trying it locally ([`serve`]). The site
-//! fetches nothing but its own files: no CDN, no network at run time.
+//! samples ([`pages`]), the Play section of the games ([`play`]), the page's scripts
+//! (stepping through the proof and playing in files of their own), the worker's script
+//! and the style sheet (`assets/`), and a static file server for trying it locally
+//! ([`serve`]). The site fetches nothing but its own files: no CDN, no network at run time.
 
 pub mod pages;
 pub mod play;
@@ -24,6 +24,8 @@ use crate::{build, project_root};
 const PLAYGROUND_JS: &str = include_str!("assets/playground.js");
 /// The Play section's script, imported by the page's.
 const PLAY_JS: &str = include_str!("assets/play.js");
+/// The page's stepping through the proof, imported by `playground.js`.
+const STEPS_JS: &str = include_str!("assets/steps.js");
 /// The worker's script: loads the module and answers one request at a time.
 const WORKER_JS: &str = include_str!("assets/worker.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
@@ -92,6 +94,7 @@ fn write_site(root: &Path, dir: &Path) -> Result<Site> {
     }
     write(&dir.join("playground.js"), PLAYGROUND_JS)?;
     write(&dir.join("play.js"), PLAY_JS)?;
+    write(&dir.join("steps.js"), STEPS_JS)?;
     write(&dir.join("worker.js"), WORKER_JS)?;
     write(&dir.join("style.css"), STYLE_CSS)?;
     let wasm_bytes = std::fs::metadata(&wasm)

@@ -1,13 +1,16 @@
 //! The site's pages: `index.html` listing the problems, and one page per problem with its
 //! statement (converted from `packages/<problem>/` by the package exporter's converter),
 //! the archive's limits ([`crate::problems`]), the official samples as buttons, and the
-//! playground's controls, which `playground.js` brings to life.
+//! playground's controls, which `playground.js` brings to life. A page carries the
+//! checkers' cap on a certificate and its refusal, so that a file past it is refused
+//! before it is read.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use gridkit::certificate::{MAX_CERTIFICATE_BYTES, too_long};
 
 use crate::package::meta::{self, Meta};
 use crate::package::statement::{convert, escape};
@@ -81,7 +84,12 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
 
     let mut page = head(
         &format!("{}: playground", meta.name),
-        &format!(" data-problem=\"{}\"", escape(problem.name)),
+        &format!(
+            " data-problem=\"{}\" data-certificate-limit=\"{MAX_CERTIFICATE_BYTES}\" \
+             data-certificate-too-long=\"{}\"",
+            escape(problem.name),
+            escape(&too_long())
+        ),
     );
     let _ = write!(
         page,
@@ -133,7 +141,11 @@ fn controls(samples: &[(String, String)]) -> String {
          <div id=\"results\" hidden>\n<h3>Answer</h3>\n<pre id=\"answer\"></pre>\n\
          <p><a id=\"download\" href=\"#\" download=\"certificate.json\">Download \
          certificate</a></p>\n<h3>Picture</h3>\n<div class=\"picture\"><img id=\"picture\" \
-         alt=\"the proof, drawn\"></div>\n<h3>Explanation</h3>\n<pre id=\"explanation\" \
+         alt=\"the proof, drawn\"></div>\n",
+    );
+    html.push_str(STEPS);
+    html.push_str(
+        "<h3>Explanation</h3>\n<pre id=\"explanation\" \
          class=\"explanation\"></pre>\n</div>\n\
          <h2>Check a certificate</h2>\n<p>The checker reads the certificate and the input \
          above and verifies the answer without solving, as <code>--check</code> does.</p>\n\
@@ -145,6 +157,17 @@ fn controls(samples: &[(String, String)]) -> String {
     );
     html
 }
+
+/// "Step through the proof", filled in after Solve by `steps.js`: Previous, Next and a
+/// slider over the proof's frames, the frame's caption and its picture. The ids are the
+/// page's interface (a browser test drives them).
+const STEPS: &str = "<section id=\"steps\" class=\"steps\" hidden>\n<h3>Step through the \
+     proof</h3>\n<div class=\"actions\"><button type=\"button\" id=\"step-previous\">Previous\
+     </button> <input type=\"range\" id=\"step-slider\" min=\"0\" max=\"0\" value=\"0\" \
+     aria-label=\"Step of the proof\"> <button type=\"button\" id=\"step-next\">Next</button> \
+     <span id=\"step-position\"></span></div>\n<p id=\"step-caption\" aria-live=\"polite\">\
+     </p>\n<div class=\"picture\"><img id=\"step-picture\" alt=\"the proof at this step\">\
+     </div>\n</section>\n";
 
 /// The official samples of `problem`, `testdata/<problem>/sample*.in`, in natural order.
 fn samples(root: &Path, problem: &Problem) -> Result<Vec<(String, String)>> {

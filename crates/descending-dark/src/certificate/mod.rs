@@ -1,6 +1,7 @@
 //! Why each answer is right: a certificate per cave that [`crate::check`] verifies by the
 //! statement's rules alone, built here from the solver's pruning rounds, and its text for
-//! a terminal (`text.rs`, [`Explanation`]) and as a picture. The certificate's types
+//! a terminal (`text.rs`, [`Explanation`]), as a picture, and run by run for the
+//! playground (`steps.rs`). The certificate's types
 //! (and their JSON) belong to the proof crate and are re-exported here.
 //!
 //! - A Lucky cave comes with a plan that takes every square of S_C to the cave: follow it
@@ -23,6 +24,7 @@ pub(crate) mod picture;
 mod shorten;
 #[cfg(test)]
 mod shorten_one_by_one;
+pub(crate) mod steps;
 mod text;
 mod trap;
 

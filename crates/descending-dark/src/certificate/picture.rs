@@ -196,9 +196,72 @@ fn draw_case(svg: &mut Svg, top: f64, case: &CaseCertificate, caves: &[CaveCerti
     strip.bottom(caves.len())
 }
 
+/// The largest side of a square of a step's one large map.
+const STEP_LARGEST: f64 = 40.0;
+
+/// One cave's map, large: the walls, S_C, the cave, and `walkers` (for each square of
+/// the grid, whether some walker stands on it) or, for an Unlucky cave, its trapped runs.
+pub fn draw_walkers(grid: &Grid<u8>, cave: &CaveCertificate, walkers: &[bool]) -> String {
+    let mut svg = Svg::new(MAX_WIDTH);
+    let board = Board::fit(
+        MARGIN,
+        MARGIN,
+        MAX_WIDTH - 2.0 * MARGIN,
+        STEP_LARGEST,
+        grid.height(),
+        grid.width(),
+    );
+    let reach = reaching(grid, cave.at);
+    let at = |row: usize, col: usize| grid.index_of(Pos::new(row, col));
+    let wall = |row: usize, col: usize| grid.get(Pos::new(row, col)) == Some(&WALL);
+    board.fill_where(&mut svg, colour::WALL, wall);
+    board.fill_where(&mut svg, colour::OPEN, |row, col| !wall(row, col));
+    board.fill_where(&mut svg, colour::REGION, |row, col| reach[at(row, col)]);
+    board.fill(&mut svg, cave.at.row, cave.at.col, colour::GOAL);
+    let last = match &cave.evidence {
+        Evidence::Lucky { .. } => (colour::PATH, "a walker is here"),
+        Evidence::Unlucky { trapped } => {
+            for pos in trapped {
+                board.fill(&mut svg, pos.row, pos.col, colour::TRAP);
+            }
+            (colour::TRAP, "trapped run")
+        }
+    };
+    // Walkers are drawn as dots, so that the cave stays visible under them.
+    for (index, _) in walkers.iter().enumerate().filter(|(_, here)| **here) {
+        let pos = grid.pos_of(index);
+        svg.circle(
+            board.centre(pos.row, pos.col),
+            board.cell * 0.3,
+            colour::PATH,
+        );
+    }
+    board.label(
+        &mut svg,
+        cave.at.row,
+        cave.at.col,
+        colour::PAPER,
+        &cave.label.to_string(),
+    );
+    board.lines(&mut svg);
+    board.numbers(&mut svg);
+    let end = legend(
+        &mut svg,
+        board.bottom() + LINE / 2.0,
+        &[
+            (colour::WALL, "wall"),
+            (colour::OPEN, "open"),
+            (colour::REGION, "S_C"),
+            (colour::GOAL, "the cave"),
+            last,
+        ],
+    );
+    svg.finish(end + MARGIN)
+}
+
 /// S_C: every square from which some Left, Right and Down moves reach `cave`, found by
 /// walking back from it (a Left or Right undone is a step sideways, a Down one up).
-fn reaching(grid: &Grid<u8>, cave: Pos) -> Vec<bool> {
+pub(super) fn reaching(grid: &Grid<u8>, cave: Pos) -> Vec<bool> {
     let mut reach = vec![false; grid.len()];
     if !grid.contains(cave) {
         return reach;

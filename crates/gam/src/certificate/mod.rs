@@ -1,6 +1,6 @@
 //! Building the certificate behind each answer from the solver's tables, for
-//! `--certificate` (as JSON), and reading it back as text (`--explain`, see [`text`]) or
-//! as a picture (`--explain=svg`). The certificate's types and its checker are in the
+//! `--certificate` (as JSON), and reading it back as text (`--explain`, see [`text`]), as
+//! a picture (`--explain=svg`), or round by round for the playground (`steps.rs`). The certificate's types and its checker are in the
 //! proof crate ([`gam_proof::certificate`], [`gam_proof::check`]), which this crate
 //! depends on and which cannot depend on it.
 //!
@@ -18,6 +18,7 @@
 mod layers;
 mod outcomes;
 pub(crate) mod picture;
+pub(crate) mod steps;
 mod strategy;
 pub mod text;
 

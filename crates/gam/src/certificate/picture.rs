@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 use gridkit::picture::{Board, LINE, MARGIN, MAX_WIDTH, Svg, TALLEST, colour, legend};
 
-use super::TestCertificate;
+use super::{Rule, Square, TestCertificate};
 use crate::board::Player;
 
 /// Tests drawn at most.
@@ -38,7 +38,8 @@ pub fn draw(tests: &[TestCertificate]) -> String {
         }
         let lines = heading(index + 1, tests.len(), test);
         y = svg.notes(y, &lines);
-        y = draw_test(&mut svg, y, test) + LINE / 2.0;
+        let rules: Vec<&Rule> = test.strategy.iter().flatten().collect();
+        y = draw_test(&mut svg, y, test, &rules, &[]) + LINE / 2.0;
         drawn += 1;
     }
     if drawn < tests.len() {
@@ -95,8 +96,47 @@ fn heading(test: usize, total: usize, certificate: &TestCertificate) -> Vec<Stri
     ]
 }
 
-/// Draws one test's board from `top`; returns the y below it.
-fn draw_test(svg: &mut Svg, top: f64, certificate: &TestCertificate) -> f64 {
+/// One round of a test's strategy, large, for a step of the playground: the board with
+/// its layers, the squares `rules` step onto framed, and the loser's squares `against`
+/// dotted.
+pub fn draw_round(certificate: &TestCertificate, rules: &[&Rule], against: &[Square]) -> String {
+    let mut svg = Svg::new(MAX_WIDTH);
+    let bottom = draw_test(&mut svg, MARGIN, certificate, rules, against);
+    let end = legend(
+        &mut svg,
+        bottom + LINE / 2.0,
+        &[
+            (colour::START, "A's start"),
+            (colour::GOAL, "B's start"),
+            (colour::REGION, "layer k"),
+            (colour::SECOND, "middle layer"),
+            (colour::PATH, "the winner steps here"),
+            (colour::TRAP, "the loser may stand here"),
+            (colour::WALL, "black square"),
+        ],
+    );
+    svg.finish(end + MARGIN)
+}
+
+/// A certificate's square, numbered from 1, as (row, column) from 0 on an `n` x `n`
+/// board.
+fn square_at(square: Square, n: usize) -> Option<(usize, usize)> {
+    let [row, col] = square;
+    usize::from(row)
+        .checked_sub(1)
+        .zip(usize::from(col).checked_sub(1))
+        .filter(|&(row, col)| row < n && col < n)
+}
+
+/// Draws one test's board from `top`, framing the squares `rules` step onto and dotting
+/// the squares `against`; returns the y below it.
+fn draw_test(
+    svg: &mut Svg,
+    top: f64,
+    certificate: &TestCertificate,
+    rules: &[&Rule],
+    against: &[Square],
+) -> f64 {
     let rows: Vec<&[u8]> = certificate.rows.iter().map(|row| row.as_bytes()).collect();
     let n = rows.len();
     let at = |row: usize, col: usize| rows[row].get(col).copied().unwrap_or(b'#');
@@ -117,15 +157,9 @@ fn draw_test(svg: &mut Svg, top: f64, certificate: &TestCertificate) -> f64 {
     };
     let middle = (d % 2 == 0).then_some(d / 2);
     let mut strategy = vec![false; n * n];
-    for rule in certificate.strategy.iter().flatten() {
-        let [row, col] = rule.to;
-        if let Some(cell) = usize::from(row)
-            .checked_sub(1)
-            .zip(usize::from(col).checked_sub(1))
-            .filter(|&(row, col)| row < n && col < n)
-            .map(|(row, col)| row * n + col)
-        {
-            strategy[cell] = true;
+    for rule in rules {
+        if let Some((row, col)) = square_at(rule.to, n) {
+            strategy[row * n + col] = true;
         }
     }
     let board = Board::fit(MARGIN, top, MAX_WIDTH - 2.0 * MARGIN, LARGEST, n, n);
@@ -162,6 +196,17 @@ fn draw_test(svg: &mut Svg, top: f64, certificate: &TestCertificate) -> f64 {
     }
     board.fill(svg, a.0, a.1, colour::START);
     board.fill(svg, b.0, b.1, colour::GOAL);
+    // Dots on squares large enough to show one, a fill (as one path) on smaller ones.
+    let mut loser = vec![false; n * n];
+    for (row, col) in against.iter().filter_map(|&square| square_at(square, n)) {
+        loser[row * n + col] = true;
+        if board.cell >= 8.0 {
+            svg.circle(board.centre(row, col), board.cell * 0.3, colour::TRAP);
+        }
+    }
+    if board.cell < 8.0 {
+        board.fill_where(svg, colour::TRAP, |row, col| loser[row * n + col]);
+    }
     if board.cell >= 14.0 && n * n <= LABELLED {
         for row in 0..n {
             for col in 0..n {

@@ -14,6 +14,16 @@ use std::io::{BufReader, Read, Write};
 use serde::Serialize;
 use serde::de::DeserializeSeed;
 
+/// The most a checker reads of a certificate: 64 MiB, from a file (`--check`) or from
+/// text held in memory (the browser playground). The largest certificate the archive
+/// writes for an input within the problems' limits is far smaller (see the README).
+pub const MAX_CERTIFICATE_BYTES: u64 = 64 << 20;
+
+/// Why a certificate past [`MAX_CERTIFICATE_BYTES`] is refused, wherever it comes from.
+pub fn too_long() -> String {
+    format!("more than {MAX_CERTIFICATE_BYTES} bytes (64 MiB), the most a certificate may have")
+}
+
 /// The most bytes of a certificate a refusal quotes in one place.
 pub const QUOTED_BYTES: usize = 32;
 

@@ -13,9 +13,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The most a checker reads from a certificate file: 64 MiB. The largest certificate the
-/// archive writes for an input within the problems' limits is far smaller (see the README).
-pub const MAX_CERTIFICATE_BYTES: u64 = 64 << 20;
+pub use crate::certificate::MAX_CERTIFICATE_BYTES;
 
 /// How long reading a certificate file may take in all: a FIFO whose writer stalls is
 /// refused after this.
@@ -70,10 +68,7 @@ impl Read for CertificateFile {
                 Ok(count) => {
                     self.read += count as u64;
                     if self.read > MAX_CERTIFICATE_BYTES {
-                        return Err(self.refuse(&format!(
-                            "more than {MAX_CERTIFICATE_BYTES} bytes (64 MiB), the most a \
-                             certificate may have"
-                        )));
+                        return Err(self.refuse(&crate::certificate::too_long()));
                     }
                     return Ok(count);
                 }

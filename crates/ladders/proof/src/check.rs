@@ -189,7 +189,8 @@ impl std::error::Error for Refusal {}
 
 /// The squares in the order the path visits them: the bottom row (the input's last line)
 /// left to right, the next one up right to left, and so on, alternating, to the Goal.
-fn path() -> Vec<Pos> {
+/// The check reads it backwards, the Goal first and the start last.
+pub fn path() -> Vec<Pos> {
     let mut squares = Vec::new();
     for (rows_up, row) in (0..SIZE).rev().enumerate() {
         let mut cols: Vec<usize> = (0..SIZE).collect();

@@ -1,8 +1,10 @@
 //! The certificate of a board, from the solver's backward induction, and its explanations:
-//! [`Explained`] as text for `--explain`, a picture for `--explain=svg`. The certificate's
+//! [`Explained`] as text for `--explain`, a picture for `--explain=svg`, the values square
+//! by square for the playground (`steps`). The certificate's
 //! types are `ladders_proof`'s, re-exported here; so is its checker, [`crate::check`].
 
 pub(crate) mod picture;
+pub(crate) mod steps;
 mod text;
 
 pub use ladders_proof::certificate::{Certificate, GOAL, LadderChoice, START};

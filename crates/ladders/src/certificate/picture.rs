@@ -3,6 +3,7 @@
 //! each value written in its square, and every ladder drawn from its base to its top,
 //! bold where the best play climbs it. The board is always 10 x 10: nothing is summarised.
 
+use gridkit::Pos;
 use gridkit::picture::{Anchor, Board, LINE, MARGIN, MAX_WIDTH, Svg, colour, legend};
 
 use crate::board::SIZE;
@@ -16,26 +17,40 @@ const CELL: f64 = 56.0;
 
 /// The picture of `certificate`, as an SVG document.
 pub fn draw(certificate: &Certificate) -> String {
-    let mut svg = Svg::new(MAX_WIDTH);
     let climbed = certificate.ladders.iter().filter(|l| l.climb).count();
-    let top = svg.notes(
-        MARGIN,
-        &[
-            format!(
-                "{:.10} expected turns from the start (row 10, column 1) to the Goal (row 1, column 1).",
-                certificate.answer()
-            ),
-            format!(
-                "Each square: the fewest expected turns from there. Ladders: {} climbed, {} not.",
-                climbed,
-                certificate.ladders.len() - climbed
-            ),
-        ],
-    );
+    let notes = [
+        format!(
+            "{:.10} expected turns from the start (row 10, column 1) to the Goal (row 1, column 1).",
+            certificate.answer()
+        ),
+        format!(
+            "Each square: the fewest expected turns from there. Ladders: {} climbed, {} not.",
+            climbed,
+            certificate.ladders.len() - climbed
+        ),
+    ];
+    draw_known(certificate, &notes, |_| true, None)
+}
+
+/// The heat map with only the squares `known` accepts filled in (the others left open
+/// and blank), `latest` framed, under `notes` (none: the board from the top). The colours keep the whole board's range,
+/// so that a square keeps its colour from the step it is filled in on.
+pub fn draw_known(
+    certificate: &Certificate,
+    notes: &[String],
+    known: impl Fn(Pos) -> bool,
+    latest: Option<Pos>,
+) -> String {
+    let mut svg = Svg::new(MAX_WIDTH);
+    let top = svg.notes(MARGIN, notes);
     let board = Board::fit(MARGIN, top, MAX_WIDTH - 2.0 * MARGIN, CELL, SIZE, SIZE);
     let (low, high) = range(certificate);
     for row in 0..SIZE {
         for col in 0..SIZE {
+            if !known(Pos::new(row, col)) {
+                board.fill(&mut svg, row, col, colour::OPEN);
+                continue;
+            }
             let value = certificate.expected[row][col];
             board.fill(&mut svg, row, col, &colour::heat(heat(value, low, high)));
             let ink = if heat(value, low, high) > 0.6 {
@@ -67,6 +82,10 @@ pub fn draw(certificate: &Certificate) -> String {
             fill,
             4.0,
         );
+    }
+    if let Some(latest) = latest {
+        let (x, y) = board.corner(latest.row, latest.col);
+        svg.frame(x, y, board.cell, board.cell, colour::INK, 3.0);
     }
     for ladder in &certificate.ladders {
         let (x, base) = board.centre(ladder.base.row, ladder.base.col);

@@ -1,8 +1,10 @@
 //! Building the [`Certificate`] from the solver's search, and explaining it
-//! ([`text`](self::text) for `--explain`, [`picture`](self::picture) for `--explain=svg`).
+//! ([`text`](self::text) for `--explain`, [`picture`](self::picture) for `--explain=svg`,
+//! [`steps`](self::steps) round by round for the playground).
 //! Its data types and its checker are in `statues_proof`.
 
 pub(crate) mod picture;
+pub(crate) mod steps;
 mod text;
 
 pub use text::Explained;

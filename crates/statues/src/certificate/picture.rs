@@ -41,10 +41,16 @@ pub fn draw(certificate: &Certificate) -> String {
     let strip = Strip::new(top, svg.width(), PANEL_WIDTH, PANEL_HEIGHT);
     for (index, panel) in panels.iter().enumerate() {
         let (x, y) = strip.origin(index);
-        panel.draw(&mut svg, x, y);
+        panel.draw(&mut svg, x, y, CELL);
     }
     let bottom = strip.bottom(panels.len());
-    let entries: &[(&str, &str)] = match certificate.evidence {
+    let end = legend(&mut svg, bottom, legend_entries(&certificate.evidence));
+    svg.finish(end + MARGIN)
+}
+
+/// What the colours of a panel mean.
+fn legend_entries(evidence: &Evidence) -> &'static [(&'static str, &'static str)] {
+    match evidence {
         Evidence::Walk(_) => &[
             (colour::PATH, "Maria"),
             (colour::TRAIL, "her trail"),
@@ -56,8 +62,25 @@ pub fn draw(certificate: &Certificate) -> String {
             (colour::WALL, "statue"),
             (colour::GOAL, "Anna"),
         ],
+    }
+}
+
+/// The side of a square of a step's one large board.
+const STEP_CELL: f64 = 44.0;
+
+/// The board after round `round` alone, large, with its legend: one step of the proof
+/// (a round past the last gives the last).
+pub fn draw_round(certificate: &Certificate, round: usize) -> String {
+    let panels = match &certificate.evidence {
+        Evidence::Walk(walk) => walk_panels(&certificate.board, walk),
+        Evidence::Cornered(safe) => cornered_panels(&certificate.board, safe),
     };
-    let end = legend(&mut svg, bottom, entries);
+    let mut svg = Svg::new(MARGIN * 2.0 + Board::margin() + STEP_CELL * SIZE as f64);
+    if let Some(panel) = panels.get(round.min(panels.len().saturating_sub(1))) {
+        panel.draw(&mut svg, MARGIN, MARGIN, STEP_CELL);
+    }
+    let bottom = MARGIN + LINE + Board::margin() + STEP_CELL * SIZE as f64 + 8.0;
+    let end = legend(&mut svg, bottom, legend_entries(&certificate.evidence));
     svg.finish(end + MARGIN)
 }
 
@@ -80,7 +103,7 @@ struct Panel {
 }
 
 impl Panel {
-    fn draw(&self, svg: &mut Svg, x: f64, y: f64) {
+    fn draw(&self, svg: &mut Svg, x: f64, y: f64, cell: f64) {
         svg.text(
             x,
             y + 14.0,
@@ -92,7 +115,7 @@ impl Panel {
         let board = Board {
             x: x + Board::margin(),
             y: y + LINE + Board::margin(),
-            cell: CELL,
+            cell,
             rows: SIZE,
             columns: SIZE,
         };

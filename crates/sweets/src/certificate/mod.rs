@@ -10,11 +10,13 @@
 //!   each listing every legal move with the reply.
 //!
 //! The moves are chosen with the solver's table; nothing in the certificate asks to be
-//! trusted. [`text`] and `picture.rs` explain a certificate to a reader.
+//! trusted. [`text`] and `picture.rs` explain a certificate to a reader; `steps.rs` plays
+//! a line of it move by move for the playground.
 
 mod closed;
 mod mirror;
 pub(crate) mod picture;
+pub(crate) mod steps;
 pub mod text;
 
 pub use sweets_proof::certificate::{Cell, Certificate, Move, Position, Proof, Reply, Winner};

@@ -126,6 +126,28 @@ pub fn draw(certificate: &Certificate) -> String {
     svg.finish(end + MARGIN)
 }
 
+/// One move of a line of play, large: the box before it with the cells eaten in the move
+/// colour (none for the starting box), and with `mirror` the empty centre marked.
+pub fn draw_move(before: Mask, eaten: Mask, mirror: bool) -> String {
+    let mut svg = Svg::new(2.0 * MARGIN + 10.0 * LARGE);
+    let origin = (MARGIN + LARGE, MARGIN + LARGE);
+    hexagon(&mut svg, origin, LARGE, before, eaten, true);
+    if mirror && (before & !eaten) >> CENTRE & 1 == 0 {
+        let (x, y) = cell_centre(origin, LARGE, CENTRE);
+        svg.circle((x, y), LARGE * 0.3, colour::SECOND);
+    }
+    let mut entries = vec![
+        (CHOCOLATE, "chocolate"),
+        (colour::OPEN, "empty cell"),
+        (colour::PATH, "eaten in this move"),
+    ];
+    if mirror {
+        entries.push((colour::SECOND, "the empty centre"));
+    }
+    let end = legend(&mut svg, MARGIN + LARGE * 8.0, &entries);
+    svg.finish(end + MARGIN)
+}
+
 /// The centre of `cell` in a box whose top-left cell's centre is `origin`, cells of
 /// `radius`: the statement's drawing, a word every two text columns.
 fn cell_centre(origin: (f64, f64), radius: f64, cell: usize) -> (f64, f64) {

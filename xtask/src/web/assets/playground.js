@@ -1,7 +1,8 @@
 // A problem page of the playground: the samples fill the input, Solve and Check run in a
 // worker (worker.js) and show what the archive's solver and checker say. Cancel
-// terminates the worker; the next request starts a fresh one. The Play section of the
-// games' pages is play.js's.
+// terminates the worker; the next request starts a fresh one. Stepping through the proof
+// is steps.js's; the Play section of the games' pages is play.js's.
+import { stepper } from './steps.js';
 import { setUpPlay } from './play.js';
 
 const problem = document.body.dataset.problem;
@@ -12,6 +13,7 @@ const certificate = byId('certificate');
 const status = byId('status');
 const verdict = byId('verdict');
 const busyButtons = [byId('solve'), byId('check')];
+const steps = stepper(request);
 
 // A certificate too large to show (gam's largest runs to 30 MB) is held here instead of in
 // the text area, whose layout of that much text would freeze the page for seconds.
@@ -21,7 +23,9 @@ let worker = null;
 // The action whose outcome the page is waiting for; Cancel (or a newer action) makes an
 // older one's late outcome be ignored.
 let action = 0;
-let pending = null;
+// The requests sent and not yet answered, by id: a frame of the proof may be asked for
+// while a check runs; the worker answers them in turn.
+const pending = new Map();
 let nextId = 0;
 const objectUrls = [];
 
@@ -29,18 +33,19 @@ function freshWorker() {
   const made = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
   made.onmessage = (event) => {
     const reply = event.data;
-    if (!pending || pending.id !== reply.id) return;
-    const { resolve, reject } = pending;
-    pending = null;
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    const { resolve, reject } = waiting;
     if (reply.fatal) stopWorker();
     if (reply.ok) resolve(reply); else reject(reply.error);
   };
   made.onerror = (event) => {
     event.preventDefault();
-    const failed = pending;
-    pending = null;
+    const failed = [...pending.values()];
+    pending.clear();
     stopWorker();
-    if (failed) failed.reject(`the worker failed: ${event.message || 'it could not load'}`);
+    for (const { reject } of failed) reject(`the worker failed: ${event.message || 'it could not load'}`);
   };
   return made;
 }
@@ -50,12 +55,12 @@ function stopWorker() {
   worker = null;
 }
 
-// One request at a time: the buttons are disabled while one runs.
+// One Solve or Check at a time: their buttons are disabled while one runs.
 function request(message) {
   worker = worker || freshWorker();
   const id = ++nextId;
   return new Promise((resolve, reject) => {
-    pending = { id, resolve, reject };
+    pending.set(id, { resolve, reject });
     worker.postMessage({ id, problem, ...message });
   });
 }
@@ -85,6 +90,7 @@ async function solveInput() {
   const mine = ++action;
   setBusy('Solving');
   byId('results').hidden = true;
+  steps.hide();
   verdict.textContent = '';
   try {
     const reply = await request({ action: 'solve', input: input.value });
@@ -99,6 +105,7 @@ async function solveInput() {
     download.download = `${problem}-certificate.json`;
     setCertificate(solved.certificate, 'The solver\'s certificate');
     byId('results').hidden = false;
+    steps.show(solved.frameCount);
     setBusy(null);
     status.textContent = `Solved in ${seconds(reply.millis)}.`;
   } catch (error) {
@@ -160,14 +167,23 @@ byId('solve').addEventListener('click', solveInput);
 byId('check').addEventListener('click', checkCertificate);
 byId('cancel').addEventListener('click', () => {
   action += 1;
-  pending = null;
+  pending.clear();
   stopWorker();
+  steps.hide();
   setBusy(null);
   status.textContent = 'Cancelled.';
 });
 byId('certificate-file').addEventListener('change', async (event) => {
   const [file] = event.target.files;
-  if (file) setCertificate(await file.text(), `The file ${file.name}`);
+  if (!file) return;
+  // Past the checkers' cap (64 MiB, as --check reads) a file is refused unread; the
+  // worker's checker refuses text past it too.
+  if (file.size > Number(document.body.dataset.certificateLimit)) {
+    verdict.className = 'refused';
+    verdict.textContent = `Refused: ${file.name}: ${document.body.dataset.certificateTooLong}`;
+    return;
+  }
+  setCertificate(await file.text(), `The file ${file.name}`);
 });
 certificate.addEventListener('input', () => {
   heldCertificate = null;

@@ -1,9 +1,12 @@
 // The playground's worker: loads the solvers' WebAssembly module once and answers one
 // request at a time, so that a long solve never freezes the page (the page ends a
-// request it no longer wants by terminating this worker).
+// request it no longer wants by terminating this worker). It keeps the last input it
+// solved, whose proof's frames the page asks for one by one.
 import init, { solve, check } from './pkg/playground.js';
 
 const ready = init();
+// The last input solved, kept for its frames ("step through the proof") until the next.
+let solvedLast = null;
 
 self.onmessage = async (event) => {
   const { id, action, problem, input, certificate } = event.data;
@@ -12,14 +15,22 @@ self.onmessage = async (event) => {
     const started = performance.now();
     let result;
     if (action === 'solve') {
+      if (solvedLast) solvedLast.free();
+      solvedLast = null;
       const solved = solve(problem, input);
       result = {
         answer: solved.answer,
         explanation: solved.explanation,
         picture: solved.picture,
         certificate: solved.certificate,
+        frameCount: solved.frame_count(),
       };
-      solved.free();
+      solvedLast = solved;
+    } else if (action === 'frame') {
+      if (!solvedLast) throw 'no input is solved here any more: Solve again';
+      const frame = solvedLast.frame(event.data.index);
+      result = { caption: frame.caption, picture: frame.picture };
+      frame.free();
     } else {
       const checked = check(problem, input, certificate);
       result = { accepted: checked.accepted, message: checked.message };
