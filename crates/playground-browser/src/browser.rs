@@ -16,6 +16,8 @@ use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
+use nix::sys::signal::{Signal, kill, killpg};
+use nix::unistd::Pid;
 use serde_json::{Value, json};
 
 use crate::server::Server;
@@ -90,33 +92,23 @@ struct Processes {
 impl Drop for Processes {
     fn drop(&mut self) {
         // The driver leads a process group of its own (see `start_driver`).
-        let group = self.driver.id() as libc::pid_t;
-        // SAFETY: kill has no memory effects; the group is the one this process made.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
+        let group = Pid::from_raw(self.driver.id() as i32);
+        let _ = killpg(group, Signal::SIGKILL);
         let _ = self.driver.wait();
         for pid in processes_using(&self.profile) {
-            // SAFETY: as above; the pid is a Chromium process running on this session's
-            // own profile folder.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
+            let _ = kill(pid, Signal::SIGKILL);
         }
     }
 }
 
 /// The processes whose command line names `profile` (Chromium's `--user-data-dir`).
-fn processes_using(profile: &Path) -> Vec<libc::pid_t> {
+fn processes_using(profile: &Path) -> Vec<Pid> {
     let wanted = format!("--user-data-dir={}", profile.display());
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
     entries
-        .filter_map(|entry| {
-            entry
-                .ok()?
-                .file_name()
-                .to_str()?
-                .parse::<libc::pid_t>()
-                .ok()
-        })
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<i32>().ok())
         .filter(|pid| {
             std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|cmdline| {
                 cmdline
@@ -124,6 +116,7 @@ fn processes_using(profile: &Path) -> Vec<libc::pid_t> {
                     .any(|arg| arg == wanted.as_bytes())
             })
         })
+        .map(Pid::from_raw)
         .collect()
 }
 

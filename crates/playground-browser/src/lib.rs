@@ -7,6 +7,8 @@
 //! ([`server`]), starting chromedriver and Chromium and closing them whatever happens
 //! ([`browser`]), and the playground's controls as a person reaches them ([`page`]).
 
+#![forbid(unsafe_code)]
+
 pub mod browser;
 pub mod page;
 pub mod server;
