@@ -27,20 +27,37 @@ fn cargo() -> Command {
     command
 }
 
-/// A written site in a temporary folder, removed when dropped.
+/// The environment variable naming a folder `cargo xtask web --out` already wrote, to
+/// test instead of building the site again (quicker when only the tests change, and the
+/// way to try the tests on a deliberately broken copy).
+pub const SITE_VARIABLE: &str = "PLAYGROUND_SITE";
+
+/// The site under test: written for the run in a temporary folder (removed when
+/// dropped), or the folder `PLAYGROUND_SITE` names.
 #[derive(Debug)]
-pub struct Site {
-    folder: tempfile::TempDir,
+pub enum Site {
+    Built(tempfile::TempDir),
+    Given(PathBuf),
 }
 
 impl Site {
-    /// Runs `cargo xtask web --out <temporary folder>/site`; cargo's and the
-    /// subcommand's messages pass through.
+    /// Runs `cargo xtask web --out <temporary folder>/site`, cargo's and the
+    /// subcommand's messages passing through; or takes the folder `PLAYGROUND_SITE` names.
     ///
     /// # Errors
     /// The subcommand fails (its message says what is missing, e.g. the wasm32 target or
     /// the `wasm-bindgen` command).
     pub fn build() -> Result<Self> {
+        if let Some(given) = std::env::var_os(SITE_VARIABLE) {
+            let given = PathBuf::from(given);
+            ensure!(
+                given.join("index.html").is_file(),
+                "{SITE_VARIABLE}={} holds no index.html",
+                given.display()
+            );
+            println!("testing the site in {} ({SITE_VARIABLE})", given.display());
+            return Ok(Site::Given(given));
+        }
         let folder = tempfile::tempdir().context("making a folder for the site")?;
         let status = cargo()
             .args(["run", "--quiet", "--package", "xtask", "--", "web", "--out"])
@@ -49,12 +66,15 @@ impl Site {
             .status()
             .context("running cargo xtask web")?;
         ensure!(status.success(), "cargo xtask web failed ({status})");
-        Ok(Site { folder })
+        Ok(Site::Built(folder))
     }
 
     /// The folder holding `index.html`.
     pub fn dir(&self) -> PathBuf {
-        self.folder.path().join("site")
+        match self {
+            Site::Built(folder) => folder.path().join("site"),
+            Site::Given(dir) => dir.clone(),
+        }
     }
 }
 

@@ -7,7 +7,8 @@
 //! One site build, one server and one browser session serve every test; the session is a
 //! value on `main`'s stack, so its guard stops chromedriver and Chromium when the run
 //! ends, after a failed test too (each test runs under `catch_unwind`). Arguments that are
-//! not options filter the tests by name, as libtest's do. Without Chromium or
+//! not options filter the tests by name, as libtest's do; `PLAYGROUND_SITE=DIR` tests a
+//! site already written there instead of building one. Without Chromium or
 //! chromedriver the run fails with the command that installs them, unless
 //! `PLAYGROUND_BROWSER=skip` is set.
 
