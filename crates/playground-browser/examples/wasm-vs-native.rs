@@ -11,9 +11,10 @@
 //! median of at least five runs and of as many as fill about a second.
 //!
 //! A process costs milliseconds to start, which is all the binary's time on the small
-//! inputs; so the same `solve` is also called natively in this process (this example's
-//! build of the solvers: opt-level 3 in every profile, without the release build's
-//! link-time optimisation), and the page is set against that too.
+//! inputs; so the same `solve` is also called natively in this process, and the page is
+//! set against that too. That column compares like with like only in a release build
+//! (`cargo run --release ...`): the dev profile optimises the solvers but keeps their
+//! debug assertions and overflow checks, which the module and the binaries do not have.
 //!
 //! The download is what the server sent while the page loaded and solved its first
 //! sample: the page, its style sheet, its script, the worker, the bindings and the module.
@@ -79,6 +80,12 @@ fn main() -> Result<()> {
     }
 
     println!("\neach problem's largest input, WebAssembly in Chromium against the native binary:");
+    if cfg!(debug_assertions) {
+        println!(
+            "(a dev build: the native call keeps debug assertions; run with --release to \
+             compare it)"
+        );
+    }
     println!(
         "{:<16} {:<28} {:>7} {:>12} {:>12} {:>7} {:>12} {:>7}",
         "problem", "input", "bytes", "wasm", "binary", "ratio", "native call", "ratio"
