@@ -250,7 +250,7 @@ pub fn main() -> ExitCode {
         Command::Web { out, serve } => web::Web { out, serve }.run().map(|_| true),
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind, spec } => fixture::run(&kind, spec.as_deref()).map(|()| true),
-        Command::SandboxCost { runs } => sandbox::cost::report(runs).map(|()| true),
+        Command::SandboxCost { runs } => crate::sandbox_cost::report(runs).map(|()| true),
         Command::Spawner { without } => sandbox::server::serve(&without).map(|()| true),
     };
     match result {

@@ -28,7 +28,7 @@ pub mod package;
 pub mod pictures;
 pub mod problems;
 pub mod report;
-pub mod sandbox;
+pub mod sandbox_cost;
 pub mod shown;
 pub mod solution;
 pub mod stress;
@@ -37,6 +37,9 @@ pub mod testdata;
 pub mod units;
 pub mod verify;
 pub mod web;
+
+/// The sandbox every untrusted run goes through, a crate of its own.
+pub use sandbox;
 
 use std::path::PathBuf;
 

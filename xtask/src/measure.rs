@@ -107,20 +107,23 @@ pub fn own_program(path: &Path, args: &[&str]) -> Program {
 
 /// A signal's name, for reports.
 pub fn signal_name(signal: i32) -> String {
-    let name = match signal {
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGILL => "SIGILL",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGTERM => "SIGTERM",
-        // The syscall layer's answer to a call of another ABI (i386's `int $0x80`).
-        libc::SIGSYS => "SIGSYS",
-        _ => return format!("signal {signal}"),
-    };
-    name.to_owned()
+    nix::sys::signal::Signal::try_from(signal).map_or_else(
+        |_| format!("signal {signal}"),
+        |known| known.as_str().to_owned(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::signal_name;
+
+    #[test]
+    fn signals_are_named_as_the_kernel_names_them_and_unknown_ones_by_number() {
+        assert_eq!(signal_name(libc::SIGSEGV), "SIGSEGV");
+        assert_eq!(signal_name(libc::SIGSYS), "SIGSYS");
+        assert_eq!(signal_name(libc::SIGXCPU), "SIGXCPU");
+        assert_eq!(signal_name(libc::SIGUSR1), "SIGUSR1");
+        assert_eq!(signal_name(0), "signal 0");
+        assert_eq!(signal_name(200), "signal 200");
+    }
 }

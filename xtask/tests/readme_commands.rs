@@ -1,5 +1,5 @@
-//! Every `cargo xtask` command the README shows in its ```sh blocks runs, and ends as the
-//! README says it ends.
+//! Every `cargo xtask` command the README and the book (`docs/*.md`) show in their ```sh
+//! blocks runs, and ends as the text says it ends.
 //!
 //! The rule, so that an example added to the README is covered the day it is written:
 //!
@@ -50,6 +50,11 @@ const ENDINGS: &[Ending] = &[
               machine busy with other work may miss it: a missed speed-up is the only \
               failure allowed",
     },
+    Ending {
+        example: "cargo xtask bench sweets",
+        check: meets_or_misses_only_speed,
+        why: "as bench gam: a speed-up measured on a busy machine may miss its target",
+    },
 ];
 
 /// An example run in a faster form: the command run instead, and why.
@@ -59,15 +64,43 @@ struct FastVariant {
     why: &'static str,
 }
 
-const FAST_VARIANTS: &[FastVariant] = &[FastVariant {
-    example: "cargo xtask stress gam --solution ./a.out --seed 7 --cases 5000 --out failures/",
-    runs: "cargo xtask stress gam --solution ./a.out --seed 7 --cases 300 --out failures/",
-    why: "5000 cases reach gam's largest boards (300 x 300) from case 1000 on: about \
-          130 s on 2 cores, and the README promises no duration",
-}];
+const FAST_VARIANTS: &[FastVariant] = &[
+    FastVariant {
+        example: "cargo xtask stress gam --solution ./a.out --seed 7 --cases 5000 --out failures/",
+        runs: "cargo xtask stress gam --solution ./a.out --seed 7 --cases 300 --out failures/",
+        why: "5000 cases reach gam's largest boards (300 x 300) from case 1000 on: about \
+              130 s on 2 cores, and the book promises no duration",
+    },
+    FastVariant {
+        example: "cargo xtask web --serve",
+        runs: "cargo xtask web --out site",
+        why: "--serve serves the site until Ctrl-C; this runs the same build into a folder, \
+              and the site's test (web) starts the server and stops it",
+    },
+    FastVariant {
+        example: "cargo xtask sandbox-cost --runs 1000",
+        runs: "cargo xtask sandbox-cost --runs 20",
+        why: "1,000 runs through each of the sandbox's configurations take minutes; 20 run \
+              every configuration and print the same table",
+    },
+];
 
+/// The README and every chapter of the book, as one text.
 fn readme() -> String {
-    std::fs::read_to_string(xtask::project_root().join("README.md")).unwrap()
+    let root = xtask::project_root();
+    let mut pages = vec![root.join("README.md")];
+    let mut chapters: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    chapters.sort();
+    pages.extend(chapters);
+    pages
+        .iter()
+        .map(|page| std::fs::read_to_string(page).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The `cargo xtask` lines of the ```sh blocks of `markdown`, comments dropped.
@@ -83,8 +116,9 @@ fn examples(markdown: &str) -> Vec<String> {
             };
             continue;
         }
-        if block == Some("sh") && trimmed.starts_with("cargo xtask") {
-            found.push(without_comment(trimmed).to_owned());
+        let example = without_comment(trimmed).to_owned();
+        if block == Some("sh") && trimmed.starts_with("cargo xtask") && !found.contains(&example) {
+            found.push(example);
         }
     }
     found

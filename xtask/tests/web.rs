@@ -85,6 +85,7 @@ fn every_page_is_written() {
     expected.extend(
         [
             "playground.js",
+            "play.js",
             "worker.js",
             "style.css",
             "pkg/playground.js",
@@ -203,6 +204,50 @@ fn each_problem_page_has_its_statement_limits_samples_and_controls() {
 }
 
 #[test]
+fn the_games_pages_have_a_play_section_wired_to_the_modules_classes() {
+    let site = site();
+    let games = [
+        ("sweets", "SweetsPlay"),
+        ("gam", "GamPlay"),
+        ("statues", "StatuesPlay"),
+    ];
+    let script = read(&site.dir.join("play.js"));
+    let glue = read(&site.dir.join("pkg/playground.js"));
+    for problem in PROBLEMS {
+        let page = read(&site.dir.join(pages::file_of(problem)));
+        let at = problem.name;
+        let class = games
+            .iter()
+            .find(|(name, _)| *name == at)
+            .map(|(_, class)| *class);
+        let ids = ["play-side", "play-start", "play-board", "play-status"];
+        for id in ids {
+            let found = page.matches(&format!("id=\"{id}\"")).count();
+            assert_eq!(found, usize::from(class.is_some()), "{at}: {id}");
+        }
+        // Several cells make a move in sweets and gam: a button confirms it.
+        assert_eq!(
+            page.contains("id=\"play-move\""),
+            matches!(at, "sweets" | "gam"),
+            "{at}"
+        );
+        if let Some(class) = class {
+            // The class the script makes is one the module exports.
+            assert!(
+                script.contains(&format!("new pkg.{class}(")),
+                "{at}: {class}"
+            );
+            assert!(
+                glue.contains(&format!("export class {class} ")),
+                "{at}: {class}"
+            );
+        }
+    }
+    let page_script = read(&site.dir.join("playground.js"));
+    assert!(page_script.contains("from './play.js'"), "{page_script}");
+}
+
+#[test]
 fn ci_installs_the_wasm_bindgen_the_crate_pins() {
     let root = xtask::project_root();
     let pinned = wasm::pinned_version(&root).unwrap();
@@ -289,7 +334,7 @@ fn the_scripts_are_valid_javascript_modules() {
     // script as a module without running it.
     let site = site();
     let scratch = tempfile::tempdir().unwrap();
-    for name in ["playground.js", "worker.js", "pkg/playground.js"] {
+    for name in ["playground.js", "play.js", "worker.js", "pkg/playground.js"] {
         let copy = scratch
             .path()
             .join(name.replace('/', "-").replace(".js", ".mjs"));

@@ -9,11 +9,15 @@
 //! from text instead of a file. An error reads as the binary's error line does, without
 //! its `error: ` prefix: `line 3, column 5: expected one of ".#AB", found 'x'`.
 //!
+//! [`play`] lets the reader play sweets, gam and statues against the proven strategy: one
+//! small object per game, holding the position, whose moves the page sends as cells.
+//!
 //! Everything here is plain Rust on strings, so the native tests call the same functions
 //! the page calls.
 
 #![forbid(unsafe_code)]
 
+pub mod play;
 mod problems;
 
 use wasm_bindgen::prelude::wasm_bindgen;

@@ -2,7 +2,7 @@
 //! from inside the sandbox: in a box of its own, with only itself (and the system folders)
 //! readable, nothing writable outside the box, no network, and small limits. Its answer is
 //! the untrusted program's word, so each folder it names is checked
-//! ([`installation::accept`]) before it is made readable: a real folder with the
+//! ([`interpreter::accept`]) before it is made readable: a real folder with the
 //! interpreter's layout, never `/`, the home folder or a folder holding the archive, the
 //! test data or the current folder.
 
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use super::installation::{self, Installation, Interpreter};
+use super::interpreter::{self, Installation, Interpreter};
 use super::protected::Protected;
 use crate::measure::{Exit, Io, Limits, Measurement, Program};
 use crate::sandbox::client::{self, Scratch};
@@ -86,7 +86,7 @@ fn answered(
         let accepted = Some(Path::new(folder))
             .filter(|path| path.is_absolute())
             .with_context(|| format!("it answered `{quoted}`, not an absolute path"))
-            .and_then(|path| installation::accept(kind, path, protected))
+            .and_then(|path| interpreter::accept(kind, path, protected))
             .with_context(|| format!("it answered `{quoted}`"))
             .with_context(context)?;
         readable.extend(accepted);

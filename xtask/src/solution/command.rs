@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use super::installation::{self, Installation, Interpreter};
+use super::installation;
+use super::interpreter::{Installation, Interpreter};
 use super::protected::{Protected, Purpose};
 use crate::sandbox::policy::Resolved;
 

@@ -11,6 +11,7 @@
 mod asked;
 pub mod command;
 pub mod installation;
+pub mod interpreter;
 pub mod protected;
 pub mod source;
 pub mod spec;

@@ -3,11 +3,13 @@
 //!
 //! This module folder owns the site: building the module and its JavaScript bindings
 //! ([`wasm`]), the pages written from the statements, the limits table and the official
-//! samples ([`pages`]), the page's and the worker's scripts and the style sheet
+//! samples ([`pages`]), the Play section of the games ([`play`]), the page's, the Play
+//! section's and the worker's scripts and the style sheet
 //! (`assets/`), and a static file server for trying it locally ([`serve`]). The site
 //! fetches nothing but its own files: no CDN, no network at run time.
 
 pub mod pages;
+pub mod play;
 pub mod serve;
 pub mod wasm;
 
@@ -20,6 +22,8 @@ use crate::{build, project_root};
 
 /// The page's script: the editor, the samples, the results, the worker's lifecycle.
 const PLAYGROUND_JS: &str = include_str!("assets/playground.js");
+/// The Play section's script, imported by the page's.
+const PLAY_JS: &str = include_str!("assets/play.js");
 /// The worker's script: loads the module and answers one request at a time.
 const WORKER_JS: &str = include_str!("assets/worker.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
@@ -87,6 +91,7 @@ fn write_site(root: &Path, dir: &Path) -> Result<Site> {
         )?;
     }
     write(&dir.join("playground.js"), PLAYGROUND_JS)?;
+    write(&dir.join("play.js"), PLAY_JS)?;
     write(&dir.join("worker.js"), WORKER_JS)?;
     write(&dir.join("style.css"), STYLE_CSS)?;
     let wasm_bytes = std::fs::metadata(&wasm)

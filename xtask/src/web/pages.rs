@@ -94,6 +94,7 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
         escape(&limits(problem)),
     );
     page.push_str(&controls(&samples));
+    page.push_str(&super::play::section(problem.name).unwrap_or_default());
     page.push_str("</main>\n");
     // The samples as data for the page's script; `</` would end the script element.
     let names: Vec<&str> = samples.iter().map(|(name, _)| name.as_str()).collect();

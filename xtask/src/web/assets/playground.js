@@ -1,6 +1,9 @@
 // A problem page of the playground: the samples fill the input, Solve and Check run in a
 // worker (worker.js) and show what the archive's solver and checker say. Cancel
-// terminates the worker; the next request starts a fresh one.
+// terminates the worker; the next request starts a fresh one. The Play section of the
+// games' pages is play.js's.
+import { setUpPlay } from './play.js';
+
 const problem = document.body.dataset.problem;
 const samples = JSON.parse(document.getElementById('samples').textContent);
 const byId = (id) => document.getElementById(id);
@@ -172,3 +175,4 @@ certificate.addEventListener('input', () => {
 });
 
 if (!input.value && samples.inputs.length > 0) input.value = samples.inputs[0];
+setUpPlay(problem, () => input.value);

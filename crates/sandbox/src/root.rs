@@ -41,8 +41,8 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use nix::mount::{MntFlags, MsFlags, mount, umount2};
 
-use super::identity::BoxUser;
-use super::policy::{SYSTEM_DEVICES, SYSTEM_READABLE};
+use crate::identity::BoxUser;
+use crate::policy::{SYSTEM_DEVICES, SYSTEM_READABLE};
 
 /// The box, as the program sees it: its working folder, HOME and TMPDIR.
 pub const BOX: &str = "/box";

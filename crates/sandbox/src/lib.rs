@@ -2,12 +2,21 @@
 //! compiler of a user's source) and of its own solvers happens in a box on the model of
 //! isolate and bubblewrap: a private root of read-only system folders and the box, a user
 //! that owns nothing, a default-deny list of system calls, a size-capped box, and nothing
-//! of a run outliving it. This module is the only code that touches namespaces, mounts,
-//! cgroups, credentials or seccomp; the judge calls [`client`] with a [`Request`].
+//! of a run outliving it. This crate is the only code of the archive that touches
+//! namespaces, mounts, cgroups, credentials or seccomp.
+//!
+//! The API is small: a program in ([`policy::Resolved`]: the program, its arguments, the
+//! files it may read) with its [`Input`] and [`Limits`], a [`Report`] out (exit or
+//! signal, CPU and wall time, peak memory, which limit ended the run), from
+//! [`client::run_captured`] (the output kept in memory) or [`client::run`] and
+//! [`client::run_with_files`] (the output in files; files copied into and out of the
+//! box). The binary that uses the crate must start the spawner's side, [`server::serve`],
+//! when called as `<binary> spawner`; [`client::use_spawner`] names that binary, and
+//! [`client::layers`] says which layers this machine gives.
 //!
 //! | layer | what it stops | how | file |
 //! | --- | --- | --- | --- |
-//! | files | seeing or changing the host: expected answers, the archive, the home folder, metadata of any file | a private root of read-only binds entered with `pivot_root`; Landlock on top | [`root`], [`place`], [`files`] |
+//! | files | seeing or changing the host: expected answers, the archive, the home folder, metadata of any file | a private root of read-only binds entered with `pivot_root`; Landlock on top | [`root`], [`root_or_host`], [`landlock_rules`] |
 //! | user | owning files, other users' process counts, exhausting another worker's or the host's per-user counts | a box uid per worker claimed by a lock (root), per-namespace caps (an ordinary user), no capabilities, `no_new_privs` | [`identity`], [`namespaces`] |
 //! | box | filling disk or memory, leaving files to the next run | a fresh size-capped tmpfs per run, unmounted whole; a sealed memfd input | [`root`] |
 //! | network | any socket, loopback included | a network namespace, and the syscall layer | [`namespaces`], [`syscalls`] |
@@ -25,15 +34,14 @@
 
 pub mod cgroup;
 pub mod client;
-pub mod cost;
-pub mod files;
 pub mod identity;
+pub mod landlock_rules;
 pub mod launch;
 pub mod layers;
 pub mod namespaces;
-pub mod place;
 pub mod policy;
 pub mod root;
+pub mod root_or_host;
 pub mod server;
 pub mod streams;
 pub mod syscalls;

@@ -1,6 +1,6 @@
 //! What the box holds besides the program's own folder: the system's toolchain, read-only,
-//! the program and what its command line names ([`Resolved`], made by
-//! [`crate::solution::command`]), and a short fixed environment.
+//! the program and what its command line names ([`Resolved`], made by the caller: xtask's
+//! `solution::command`), and a short fixed environment.
 
 use std::path::PathBuf;
 

@@ -13,13 +13,13 @@ use landlock::RulesetStatus;
 use nix::sys::signal::{SigHandler, Signal, signal};
 use serde::{Deserialize, Serialize};
 
-use super::cgroup::Hierarchy;
-use super::identity::{BoxUid, BoxUser};
-use super::launch::{Abilities, Kept, MemoryOutputs, RunnerGone, launch};
-use super::namespaces::{self, Outcome};
-use super::place::Place;
-use super::root::PrivateRoot;
-use super::{Layer, Layers, Report, Request, files, syscalls};
+use crate::cgroup::Hierarchy;
+use crate::identity::{BoxUid, BoxUser};
+use crate::launch::{Abilities, Kept, MemoryOutputs, RunnerGone, launch};
+use crate::namespaces::{self, Outcome};
+use crate::root::PrivateRoot;
+use crate::root_or_host::Place;
+use crate::{Layer, Layers, Report, Request, landlock_rules, syscalls};
 
 /// The spawner's first line.
 #[derive(Debug, Serialize, Deserialize)]
@@ -109,7 +109,7 @@ pub fn serve(without: &[String]) -> Result<()> {
 }
 
 /// Where the runner puts the worker's memory files for output (see
-/// [`super::Outputs::Memory`]): stdout's, then stderr's.
+/// [`crate::Outputs::Memory`]): stdout's, then stderr's.
 pub const MEMORY_OUTPUT_FDS: [i32; 2] = [3, 4];
 
 /// The memory files the runner passed on [`MEMORY_OUTPUT_FDS`], kept from the programs
@@ -164,7 +164,7 @@ fn abilities(
             Err(error),
         ),
     };
-    let landlock = files::probe();
+    let landlock = landlock_rules::probe();
     let seccomp = syscalls::filter();
     let capabilities = caps::read(None, caps::CapSet::Effective).unwrap_or_default();
     let landlock_how = match &landlock {

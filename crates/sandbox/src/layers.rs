@@ -28,7 +28,8 @@ pub struct Layers {
 }
 
 /// Whether a missing layer is reported (the default) or refuses the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Strictness {
     /// Run with the layers the machine allows; name the missing ones.
     #[default]

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use landlock::RulesetCreated;
 
-use super::files;
-use super::identity::BoxUser;
-use super::root::{self, PrivateRoot};
+use crate::identity::BoxUser;
+use crate::landlock_rules;
+use crate::root::{self, PrivateRoot};
 
 /// The place of a spawner's runs.
 #[derive(Debug)]
@@ -89,8 +89,8 @@ impl Place {
     /// The kernel refuses to create it.
     pub fn ruleset(&self, readable: &[PathBuf], proc: bool) -> Result<RulesetCreated> {
         match self {
-            Place::Private(root) => files::private_ruleset(root.dir()),
-            Place::Host { box_dir } => files::ruleset(readable, box_dir, proc),
+            Place::Private(root) => landlock_rules::private_ruleset(root.dir()),
+            Place::Host { box_dir } => landlock_rules::ruleset(readable, box_dir, proc),
         }
     }
 

@@ -14,13 +14,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use super::Input;
-use super::Limits;
-use super::client::Worker;
-use super::server::LEAVABLE;
 use crate::judge::{BOX_BYTES, OUTPUT_CAP_BYTES, PROCESS_CAP};
 use crate::measure::own_program;
 use crate::{build, project_root};
+use sandbox::Input;
+use sandbox::Limits;
+use sandbox::client::Worker;
+use sandbox::server::LEAVABLE;
 
 /// Rounds the runs are split into.
 const ROUNDS: usize = 5;

@@ -23,7 +23,7 @@
 //! per-uid counters it shares with the user's own processes are capped inside that
 //! namespace where the kernel counts them per namespace (see [`namespaces`]).
 //!
-//! [`namespaces`]: super::namespaces
+//! [`namespaces`]: crate::namespaces
 
 use std::fs::File;
 use std::os::fd::AsRawFd;

@@ -21,12 +21,12 @@ use nix::sys::resource::{Resource, setrlimit};
 use nix::sys::signal::{SigHandler, Signal, kill, killpg, signal};
 use nix::unistd::{ForkResult, Pid, fork};
 
-use super::cgroup::{Cgroup, Hierarchy};
-use super::identity::BoxUser;
-use super::place::Place;
-use super::policy::ENVIRONMENT;
-use super::streams::{Sink, Streams, WriteEnds};
-use super::{Input, Outputs, Report, Request, files, root, syscalls};
+use crate::cgroup::{Cgroup, Hierarchy};
+use crate::identity::BoxUser;
+use crate::policy::ENVIRONMENT;
+use crate::root_or_host::Place;
+use crate::streams::{Sink, Streams, WriteEnds};
+use crate::{Input, Outputs, Report, Request, landlock_rules, root, syscalls};
 
 /// What a spawner found it can use, once, at its start.
 #[derive(Debug)]
@@ -68,7 +68,7 @@ pub struct Kept {
     memory_outputs: Option<MemoryOutputs>,
 }
 
-/// The two memory files a runner hands its worker (see [`super::Outputs::Memory`]).
+/// The two memory files a runner hands its worker (see [`crate::Outputs::Memory`]).
 pub struct MemoryOutputs {
     pub stdout: File,
     pub stderr: File,
@@ -448,7 +448,7 @@ fn become_program(
     }
     match prepared.ruleset {
         Some(ruleset) => {
-            files::enforce(ruleset)?;
+            landlock_rules::enforce(ruleset)?;
         }
         None => nix::sys::prctl::set_no_new_privs().context("no_new_privs")?,
     }
@@ -461,6 +461,7 @@ fn become_program(
 
 /// Marks every descriptor but the standard three close-on-exec: the program inherits
 /// none of the spawner's pipes or files (the error pipe stays open until `exec`).
+/// (A raw call: neither nix nor rustix wraps `close_range`.)
 fn close_inherited_descriptors() {
     const CLOSE_RANGE_CLOEXEC: libc::c_uint = 4;
     // SAFETY: close_range only changes flags of this process's descriptors.
@@ -533,7 +534,7 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
         if abilities.user.switch {
             setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
                 .context("process limit")?;
-        } else if abilities.user_namespace && super::identity::counts_per_namespace() {
+        } else if abilities.user_namespace && crate::identity::counts_per_namespace() {
             let cap = limits.processes + 2;
             setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
         }
@@ -717,11 +718,10 @@ struct ExitSignal(Option<OwnedFd>);
 
 impl ExitSignal {
     fn open(child: Pid) -> ExitSignal {
-        // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
-        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, child.as_raw(), 0) };
-        let fd = libc::c_int::try_from(fd).ok().filter(|&fd| fd >= 0);
-        // SAFETY: the descriptor was just returned to us and is owned by nothing else.
-        ExitSignal(fd.map(|fd| unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }))
+        let pidfd = rustix::process::Pid::from_raw(child.as_raw()).and_then(|pid| {
+            rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+        });
+        ExitSignal(pidfd)
     }
 
     /// Waits up to `timeout` for the program to end, to write output (moved into its

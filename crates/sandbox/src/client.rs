@@ -17,9 +17,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use super::policy::Resolved;
-use super::server::{Hello, MEMORY_OUTPUT_FDS, Reply, decode};
-use super::{Input, Layers, Limits, Outputs, Report, Request};
+use crate::policy::Resolved;
+use crate::server::{Hello, MEMORY_OUTPUT_FDS, Reply, decode};
+use crate::{Input, Layers, Limits, Outputs, Report, Request};
 
 /// The `xtask` binary started as the spawner (`<it> spawner`), once chosen.
 static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
@@ -371,7 +371,7 @@ impl Spawner {
         }
         let mut child = command
             // Where the spawner makes its run groups, made ready once for all spawners.
-            .envs([super::cgroup::handover()])
+            .envs([crate::cgroup::handover()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -387,11 +387,11 @@ impl Spawner {
             requests,
             replies,
             layers: Layers {
-                files: super::Layer::Missing(String::new()),
-                network: super::Layer::Missing(String::new()),
-                processes: super::Layer::Missing(String::new()),
-                accounting: super::Layer::Missing(String::new()),
-                environment: super::Layer::Missing(String::new()),
+                files: crate::Layer::Missing(String::new()),
+                network: crate::Layer::Missing(String::new()),
+                processes: crate::Layer::Missing(String::new()),
+                accounting: crate::Layer::Missing(String::new()),
+                environment: crate::Layer::Missing(String::new()),
             },
         };
         let line = spawner.read_line(HELLO_DEADLINE)?;

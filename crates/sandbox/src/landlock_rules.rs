@@ -1,4 +1,4 @@
-//! The files layer's second wall: a Landlock ruleset. In a private root ([`super::root`])
+//! The files layer's second wall: a Landlock ruleset. In a private root ([`crate::root`])
 //! it lets the program read and execute what the root holds and write only its box and
 //! `/dev/null`; where the machine allows no private root, it is the only wall, over the
 //! host's own paths: the system's toolchain and what the request names, read-only, the
@@ -18,7 +18,7 @@ use landlock::{
     RulesetCreated, RulesetCreatedAttr, RulesetStatus, Scope, path_beneath_rules,
 };
 
-use super::policy::{SYSTEM_DEVICES, SYSTEM_READABLE, SYSTEM_WRITABLE};
+use crate::policy::{SYSTEM_DEVICES, SYSTEM_READABLE, SYSTEM_WRITABLE};
 
 /// The newest Landlock ABI this sandbox was written and tested for.
 const ABI_USED: ABI = ABI::V6;

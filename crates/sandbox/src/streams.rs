@@ -3,7 +3,7 @@
 //! itself would sit in the page cache and be charged to its memory (a program printing
 //! 16 MiB under gam's 8 MB budget would be judged MLE); drained by the spawner, it is not,
 //! and output past the cap is noticed the moment it is written. A judged run's output goes
-//! to the worker's two memory files ([`super::Outputs::Memory`]), emptied at each run.
+//! to the worker's two memory files ([`crate::Outputs::Memory`]), emptied at each run.
 
 use std::fs::File;
 use std::io::{Read, Seek, Write};

@@ -1,0 +1,66 @@
+//! Playing against the proven strategy: one game per file ([`sweets`], [`gam`],
+//! [`statues`]), each a small stateful object the page holds for the length of a game.
+//!
+//! Why objects and not pure functions on a position string: gam's strategy is the
+//! certificate's, built once per board from the layered game's tables (milliseconds to
+//! seconds, and megabytes, on large boards); a pure function would rebuild it at every
+//! move, or trust the page to hand it back unchanged. An object keeps the strategy, the
+//! position and the history it needs (gam's round, the statues' falls) where the page
+//! cannot edit them, and each move is then a lookup.
+//!
+//! The strategies are the crates' own: sweets' table of every box's outcome, gam's
+//! certificate (and its crate header's race once the loser leaves the shortest paths),
+//! the statues' fixed fall. Nothing here solves a game a second way.
+//!
+//! Every game answers with a [`View`] (as JSON for the page): the cells to draw, whose
+//! turn it is, what the last move did, and why a move was refused, naming the rule.
+
+pub mod gam;
+pub mod statues;
+pub mod sweets;
+mod view;
+
+pub use view::{Cell, View};
+
+/// Which of the two players the reader takes in a two-player game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The player who moves first (Karlsson, A).
+    First,
+    /// The player who moves second (Lillebror, B).
+    Second,
+}
+
+impl Side {
+    /// `"first"` or `"second"`, the values of the page's side selector.
+    ///
+    /// # Errors
+    /// Any other text.
+    pub fn parse(text: &str) -> Result<Side, String> {
+        match text {
+            "first" => Ok(Side::First),
+            "second" => Ok(Side::Second),
+            other => Err(format!(
+                "no side is named {other:?}: choose \"first\" or \"second\""
+            )),
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    Playing,
+    ReaderWon,
+    ReaderLost,
+}
+
+/// The message for a move made after the end.
+const GAME_OVER: &str = "the game is over: press Start to play again";

@@ -1,0 +1,119 @@
+//! The Play section of the pages of sweets, gam and statues: the controls `play.js`
+//! brings to life, where the reader plays the input above against the proven strategy
+//! (`crates/playground/src/play/`). Other problems have none. The ids are the ones the
+//! browser tests drive: `play-side`, `play-start`, `play-board`, `play-move`,
+//! `play-status` (and `play-test`, `play-steps` where the game needs them).
+
+/// The Play section of `problem`'s page, if it has one.
+pub fn section(problem: &str) -> Option<String> {
+    let (sides, extra, intro, confirm) = match problem {
+        "sweets" => (
+            [
+                ("first", "Karlsson (moves first)"),
+                ("second", "Lillebror (moves second)"),
+            ]
+            .as_slice(),
+            "",
+            "Play the box of the input above against the strategy the solver's table \
+             proves. Select a straight run of chocolates by clicking them (or with Tab, \
+             the arrow keys and Enter or Space), then press Move. From a box the solver \
+             says you lose, you lose every time.",
+            true,
+        ),
+        "gam" => (
+            [("first", "A (moves first)"), ("second", "B (moves second)")].as_slice(),
+            "<label for=\"play-test\">Board</label> <input type=\"number\" id=\"play-test\" \
+             min=\"1\" max=\"10\" value=\"1\">",
+            "Play a board of the input above (up to 50 x 50) against the certificate's \
+             strategy. Select the square your piece steps to, and for a jump over the \
+             other piece that square and then the one you land on, by clicking (or with \
+             Tab, the arrow keys and Enter or Space), then press Move. From a board the \
+             solver says you lose, you lose every time.",
+            true,
+        ),
+        "statues" => (
+            [("maria", "Maria")].as_slice(),
+            "",
+            "Move Maria on the board of the input above: click a square around her (or \
+             her own, to stay), press one of the nine buttons, or use the keys Q W E, A S \
+             D, Z X C (S stays) or the arrow keys. The statues fall after every move.",
+            false,
+        ),
+        _ => return None,
+    };
+    let mut html = format!(
+        "<section class=\"play\" id=\"play\" aria-labelledby=\"play-heading\">\n\
+         <h2 id=\"play-heading\">Play</h2>\n<p>{intro}</p>\n<div class=\"actions\">\
+         <label for=\"play-side\">You play</label> <select id=\"play-side\">"
+    );
+    for (value, label) in sides {
+        html.push_str(&format!("<option value=\"{value}\">{label}</option>"));
+    }
+    html.push_str(&format!(
+        "</select> {extra} <button type=\"button\" id=\"play-start\">Start</button></div>\n\
+         <div id=\"play-board\" class=\"play-board\" role=\"group\" aria-label=\"the \
+         board\"></div>\n"
+    ));
+    if confirm {
+        html.push_str(
+            "<div class=\"actions\"><button type=\"button\" id=\"play-move\" \
+             disabled>Move</button> <button type=\"button\" id=\"play-clear\" \
+             disabled>Clear selection</button></div>\n",
+        );
+    } else {
+        html.push_str(&steps());
+    }
+    html.push_str("<p id=\"play-status\" role=\"status\" aria-live=\"polite\"></p>\n</section>\n");
+    Some(html)
+}
+
+/// Maria's nine moves as buttons, in the keyboard's layout, each with its key.
+fn steps() -> String {
+    let moves = [
+        (-1, -1, "↖", "up and left", 'Q'),
+        (-1, 0, "↑", "up", 'W'),
+        (-1, 1, "↗", "up and right", 'E'),
+        (0, -1, "←", "left", 'A'),
+        (0, 0, "•", "stay", 'S'),
+        (0, 1, "→", "right", 'D'),
+        (1, -1, "↙", "down and left", 'Z'),
+        (1, 0, "↓", "down", 'X'),
+        (1, 1, "↘", "down and right", 'C'),
+    ];
+    let mut html = String::from(
+        "<div id=\"play-steps\" class=\"play-steps\" role=\"group\" aria-label=\"Maria's \
+         moves\">",
+    );
+    for (rows, columns, arrow, name, key) in moves {
+        html.push_str(&format!(
+            "<button type=\"button\" data-step=\"{rows},{columns}\" aria-label=\"{name} \
+             ({key})\" disabled>{arrow} {key}</button>"
+        ));
+    }
+    html.push_str("</div>\n");
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_three_games_have_their_controls_and_the_others_none() {
+        for problem in ["sweets", "gam", "statues"] {
+            let html = section(problem).unwrap();
+            for id in ["play-side", "play-start", "play-board", "play-status"] {
+                assert!(html.contains(&format!("id=\"{id}\"")), "{problem}: {id}");
+            }
+            // A move of several cells is confirmed; Maria's moves are single.
+            assert_eq!(html.contains("id=\"play-move\""), problem != "statues");
+            assert_eq!(
+                html.matches("data-step=").count(),
+                if problem == "statues" { 9 } else { 0 }
+            );
+        }
+        assert!(section("gam").unwrap().contains("id=\"play-test\""));
+        assert_eq!(section("ladders"), None);
+        assert_eq!(section("descending-dark"), None);
+    }
+}
