@@ -1,0 +1,24 @@
+//! The playground (`cargo xtask web`) driven in a real headless Chromium through
+//! WebDriver, as a person uses it: clicking samples, typing, pressing keys, reading what
+//! the page shows.
+//!
+//! The library is the harness the browser tests (`tests/browser/`) and the measurement
+//! (`examples/wasm-vs-native.rs`) share: building the site ([`site`]), serving it
+//! ([`server`]), starting chromedriver and Chromium and closing them whatever happens
+//! ([`browser`]), and the playground's controls as a person reaches them ([`page`]).
+
+#![forbid(unsafe_code)]
+
+pub mod browser;
+pub mod page;
+pub mod server;
+pub mod site;
+
+/// The environment variable that, set to `skip`, makes the browser tests skip (with a
+/// note) on a machine without Chromium or chromedriver.
+pub const SKIP_VARIABLE: &str = "PLAYGROUND_BROWSER";
+
+/// Whether the caller asked to skip the browser (`PLAYGROUND_BROWSER=skip`).
+pub fn skip_requested() -> bool {
+    std::env::var(SKIP_VARIABLE).is_ok_and(|value| value == "skip")
+}

@@ -1,0 +1,114 @@
+//! The playground in headless Chromium, driven as a person drives it: every page loads
+//! without a console error, every official sample is solved with its expected answer,
+//! a tampered certificate is refused with a reason, a bad input's line and column show
+//! beside the editor, Solve and Check work from the keyboard alone, and Cancel stops a
+//! long solve. Screenshots of each page go to `<target>/playground-screenshots/`.
+//!
+//! One site build, one server and one browser session serve every test; the session is a
+//! value on `main`'s stack, so its guard stops chromedriver and Chromium when the run
+//! ends, after a failed test too (each test runs under `catch_unwind`). Arguments that are
+//! not options filter the tests by name, as libtest's do; `PLAYGROUND_SITE=DIR` tests a
+//! site already written there instead of building one. Without Chromium or
+//! chromedriver the run fails with the command that installs them, unless
+//! `PLAYGROUND_BROWSER=skip` is set.
+
+mod cancel;
+mod certificates;
+mod input_errors;
+mod keyboard;
+mod pages;
+mod play;
+mod samples;
+mod steps;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use playground_browser::browser::Session;
+use playground_browser::site::Site;
+
+/// A browser test: a plain function of the shared session.
+pub type Test = (&'static str, fn(&Session) -> anyhow::Result<()>);
+
+/// The problems, in the archive's order.
+pub fn problems() -> impl Iterator<Item = &'static str> {
+    playground::PROBLEMS.iter().map(|problem| problem.name)
+}
+
+fn main() -> ExitCode {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with('-'))
+        .collect();
+    let tests: Vec<&Test> = [
+        pages::TESTS,
+        samples::TESTS,
+        certificates::TESTS,
+        input_errors::TESTS,
+        keyboard::TESTS,
+        cancel::TESTS,
+        steps::TESTS,
+        play::TESTS,
+    ]
+    .concat()
+    .leak()
+    .iter()
+    .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+    .collect();
+    if playground_browser::skip_requested() {
+        println!(
+            "browser tests skipped ({}=skip): {} not run",
+            playground_browser::SKIP_VARIABLE,
+            tests.len()
+        );
+        return ExitCode::SUCCESS;
+    }
+    if tests.is_empty() {
+        println!("0 passed, 0 failed");
+        return ExitCode::SUCCESS;
+    }
+    match run(&tests) {
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs `tests` in one session; returns how many failed.
+fn run(tests: &[&Test]) -> anyhow::Result<usize> {
+    // Before the build: a missing browser is reported at once.
+    playground_browser::browser::Programs::find()?;
+    let site = Site::build()?;
+    let session = Session::start(&site.dir())?;
+    println!("\nrunning {} browser tests", tests.len());
+    let mut failed = Vec::new();
+    for (name, test) in tests {
+        let started = Instant::now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| test(&session)));
+        let took = started.elapsed().as_secs_f64();
+        match outcome {
+            Ok(Ok(())) => println!("test {name} ... ok ({took:.1} s)"),
+            Ok(Err(error)) => {
+                println!("test {name} ... FAILED ({took:.1} s)\n  {error:#}");
+                failed.push(*name);
+            }
+            Err(_) => {
+                println!("test {name} ... FAILED (panicked, {took:.1} s)");
+                failed.push(*name);
+            }
+        }
+    }
+    if !failed.is_empty() {
+        println!("\nfailures:\n    {}", failed.join("\n    "));
+    }
+    println!(
+        "\n{} passed, {} failed",
+        tests.len() - failed.len(),
+        failed.len()
+    );
+    Ok(failed.len())
+}
