@@ -354,12 +354,20 @@ impl Session {
     /// # Errors
     /// The browser refuses the action.
     pub fn press(&self, key: Key) -> Result<()> {
-        let value = char::from(key);
+        self.press_character(char::from(key))
+    }
+
+    /// Presses and releases the key that types `value` (a letter, or one of WebDriver's
+    /// key codes) wherever the focus is.
+    ///
+    /// # Errors
+    /// The browser refuses the action.
+    pub fn press_character(&self, value: char) -> Result<()> {
         let actions = KeyActions::new("keyboard".to_owned())
             .then(KeyAction::Down { value })
             .then(KeyAction::Up { value });
         self.block_on(self.client.perform_actions(actions))
-            .with_context(|| format!("pressing {key:?}"))
+            .with_context(|| format!("pressing {value:?}"))
     }
 
     /// The `id` of the element that has the focus (empty when it has none).

@@ -20,7 +20,7 @@ pub const TESTS: &[Test] = &[(
 const MOST_TABS: usize = 12;
 
 /// Presses Tab until the element `id` has the focus; returns how many presses it took.
-fn tab_to(session: &Session, id: &str) -> Result<usize> {
+pub fn tab_to(session: &Session, id: &str) -> Result<usize> {
     for presses in 1..=MOST_TABS {
         session.press(Key::Tab)?;
         if session.focused_id()? == id {

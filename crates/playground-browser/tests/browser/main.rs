@@ -2,7 +2,9 @@
 //! without a console error, every official sample is solved with its expected answer,
 //! a tampered certificate is refused with a reason, a bad input's line and column show
 //! beside the editor, Solve and Check work from the keyboard alone, and Cancel stops a
-//! long solve. Screenshots of each page go to `<target>/playground-screenshots/`.
+//! long solve. Next, Previous and the slider step through the proof to its proven end,
+//! and whole games of Play end in the strategy's win, Maria's walk to Anna, or a refusal
+//! naming the rule. Screenshots of each page go to `<target>/playground-screenshots/`.
 //!
 //! One site build, one server and one browser session serve every test; the session is a
 //! value on `main`'s stack, so its guard stops chromedriver and Chromium when the run
@@ -18,6 +20,7 @@ mod input_errors;
 mod keyboard;
 mod pages;
 mod play;
+mod play_board;
 mod samples;
 mod steps;
 

@@ -29,8 +29,13 @@ const pending = new Map();
 let nextId = 0;
 const objectUrls = [];
 
+// How many workers the page has started, on the body for the browser tests: a Cancel
+// must end the busy worker, so the next request starts another.
+let workersStarted = 0;
+
 function freshWorker() {
   const made = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  document.body.dataset.workersStarted = String(++workersStarted);
   made.onmessage = (event) => {
     const reply = event.data;
     const waiting = pending.get(reply.id);
