@@ -22,7 +22,7 @@ use crate::parse::{MAX_CASES, MAX_CAVES};
 /// square nearer a wall it cannot pass, so every run takes at most 60 steps of at most 60
 /// rows whatever its count, and a certificate at most 204,800 runs x 60 x 60 row
 /// operations, however its plans share them. The costliest such certificate
-/// (`tests/worst_plan.rs`: every cave's S_C the whole 58 x 58 interior, every run a full
+/// (`tests/suite/worst_plan.rs`: every cave's S_C the whole 58 x 58 interior, every run a full
 /// sweep from wall to wall) takes 0.4 s of CPU and 6 MiB in a release build, whether its
 /// runs are spread over its 200 plans or nearly all in one. The number of walkers
 /// does not enter the cost, so nothing else in a plan can make it slower. The budget is
@@ -38,7 +38,7 @@ use crate::parse::{MAX_CASES, MAX_CAVES};
 /// lowers a walker by a row, so the rounds are at most the sum over the intervals of S_C
 /// of their height above the cave: that proves only about 48,000 rounds on a 60 x 60
 /// grid, far over the budget, and no shorter bound on the rounds is known here. What is
-/// known is measured, and `tests/certificate.rs` fails on any certificate over the
+/// known is measured, and `tests/suite/certificate.rs` fails on any certificate over the
 /// budget: the longest plan has 273 runs on the test data, 518 on the 2,000 generated
 /// inputs of that test, 579 on the official Large practice set (476 on the contest's),
 /// so the budget is over 300 times the longest plan; and the plans of one certificate

@@ -1,0 +1,15 @@
+//! The integration tests of `gam`, one module per subject, linked as one test binary:
+//! one link instead of one per file. `cargo test -p gam --test suite MODULE::` runs
+//! one subject's tests.
+
+mod agreement;
+mod binary;
+mod certificate;
+mod crowded_rounds;
+mod flawed;
+mod hostile;
+mod kit;
+mod mutations;
+mod picture;
+mod snapshots;
+mod testdata;

@@ -1,0 +1,14 @@
+//! The integration tests of `statues`, one module per subject, linked as one test binary:
+//! one link instead of one per file. `cargo test -p statues --test suite MODULE::` runs
+//! one subject's tests.
+
+mod agreement;
+mod binary;
+mod certificate;
+mod flawed;
+mod hostile;
+mod kit;
+mod mutations;
+mod picture;
+mod snapshots;
+mod testdata;
