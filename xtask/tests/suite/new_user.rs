@@ -180,6 +180,7 @@ fn gen_prints_the_input_stress_generates() {
 #[test]
 fn the_readme_flawed_solver_example_works_with_a_target_dir_set() {
     let target = tempfile::tempdir().unwrap();
+    crate::support::target::share_release_build(target.path());
     let run = |args: &[&str]| {
         Command::new(XTASK)
             .args(args)

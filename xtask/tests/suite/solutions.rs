@@ -178,6 +178,7 @@ fn a_compiled_solution_leaves_no_files_behind() {
 fn verify_finds_the_binaries_in_cargo_target_dir() {
     xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let target = tempfile::tempdir().unwrap();
+    crate::support::target::share_release_build(target.path());
     let temporary = target.path().join("tmp");
     std::fs::create_dir(&temporary).unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_xtask"))

@@ -1,6 +1,10 @@
 //! What the sandbox's attack tests and the chaos test share (`sandbox`, `syscalls`,
 //! `isolation`, `chaos`): the spawner, the hostile fixtures, and a `verify` of a solution
 //! on statues' tests.
+//! [`target`] gives the tests of `CARGO_TARGET_DIR` a folder of their own that shares
+//! the release build.
+
+pub mod target;
 
 use std::path::{Path, PathBuf};
 
