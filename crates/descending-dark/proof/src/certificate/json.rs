@@ -22,7 +22,7 @@ use crate::parse::{MAX_CASES, MAX_CAVES};
 /// square nearer a wall it cannot pass, so every run takes at most 60 steps of at most 60
 /// rows whatever its count, and a certificate at most 204,800 runs x 60 x 60 row
 /// operations, however its plans share them. The costliest such certificate
-/// (`tests/suite/worst_plan.rs`: every cave's S_C the whole 58 x 58 interior, every run a full
+/// (`tests/worst_plan.rs`: every cave's S_C the whole 58 x 58 interior, every run a full
 /// sweep from wall to wall) takes 0.4 s of CPU and 6 MiB in a release build, whether its
 /// runs are spread over its 200 plans or nearly all in one. The number of walkers
 /// does not enter the cost, so nothing else in a plan can make it slower. The budget is

@@ -6,8 +6,8 @@
 use gridkit::testkit::hostile::{Crafted, assert_check_is_bounded, generic, listed, padded};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_statues");
-const WIN: &str = include_str!("../../../../testdata/statues/anna-boxed-in.in");
-const LOSE: &str = include_str!("../../../../testdata/statues/bottom-two-rows-full.in");
+const WIN: &str = include_str!("../../../testdata/statues/anna-boxed-in.in");
+const LOSE: &str = include_str!("../../../testdata/statues/bottom-two-rows-full.in");
 const FILL: usize = 60 << 20;
 
 fn certificate(input: &str) -> String {

@@ -6,7 +6,7 @@
 use gridkit::testkit::hostile::{Crafted, assert_check_is_bounded, generic, listed, padded};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_ladders");
-const INPUT: &str = include_str!("../../../../testdata/ladders/chain-of-one-row-ladders.in");
+const INPUT: &str = include_str!("../../../testdata/ladders/chain-of-one-row-ladders.in");
 const FILL: usize = 60 << 20;
 
 #[test]

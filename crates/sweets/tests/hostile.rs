@@ -7,7 +7,7 @@ use gridkit::testkit::hostile::{Crafted, assert_check_is_bounded, generic, liste
 
 const BINARY: &str = env!("CARGO_BIN_EXE_sweets");
 /// Lost for Karlsson, by a closed set of one box.
-const INPUT: &str = include_str!("../../../../testdata/sweets/gen-002.in");
+const INPUT: &str = include_str!("../../../testdata/sweets/gen-002.in");
 const FILL: usize = 60 << 20;
 
 #[test]
