@@ -39,7 +39,8 @@ impl BenchCmd {
             )
         })?;
         let root = project_root();
-        let executables = build::release(&root, std::iter::once(problem.name), true)?;
+        let executables =
+            build::with_profile(&root, build::BENCH, std::iter::once(problem.name), true)?;
         let solver = executables.get(problem.name)?;
         let reference =
             executables.get(&format!("{}_reference", problem.name.replace('-', "_")))?;

@@ -125,7 +125,7 @@ enum Command {
         #[arg(long)]
         serve: bool,
     },
-    /// Draw the README's pictures (each solver's --explain=svg) into docs/pictures/.
+    /// Draw the book's pictures (each solver's --explain=svg) into docs/pictures/.
     Pictures,
     /// A misbehaving program for the runner's own tests.
     #[command(hide = true)]

@@ -12,7 +12,7 @@
 //! - `cargo xtask package [CRATE...] [--out DIR] [--zip]`: Kattis problem packages.
 //! - `cargo xtask web [--out DIR] [--serve]`: the browser playground, the solvers and
 //!   checkers compiled to WebAssembly, as a static site.
-//! - `cargo xtask pictures`: the README's pictures (`--explain=svg`), into `docs/pictures/`.
+//! - `cargo xtask pictures`: the book's pictures (`--explain=svg`), into `docs/pictures/`.
 //!
 //! A solution is untrusted code: every run, and every compile of a user's source, happens
 //! in the [`sandbox`], whose layers ([`sandbox::Layers`]) the reports name.

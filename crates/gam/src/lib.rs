@@ -58,9 +58,9 @@
 //! play the layered game of [`solve`]: B wins iff he can force his move `D/2` onto A's
 //! square. [`reference`](mod@reference) plays the literal game by brute force, assuming
 //! nothing of this, and agrees: on all 9,264 boards of 2 x 2 and 3 x 3 and 6,985 random
-//! small ones (`tests/agreement.rs`), and on 4,125 generated boards whose starts'
+//! small ones (`tests/suite/agreement.rs`), and on 4,125 generated boards whose starts'
 //! region has at most 144 white squares, at the start and at each of the 11,608
-//! positions the winner's strategy lets arise (`tests/certificate.rs`). The checker trusts this lemma (see `gam_proof`).
+//! positions the winner's strategy lets arise (`tests/suite/certificate.rs`). The checker trusts this lemma (see `gam_proof`).
 //!
 //! ## Complexity
 //! A breadth-first search from B (stopped once it reaches A) and a walk from A over the

@@ -1,6 +1,6 @@
-//! `cargo xtask pictures`: the README's pictures, one per problem, drawn by each solver's
+//! `cargo xtask pictures`: the book's pictures, one per problem, drawn by each solver's
 //! `--explain=svg` (in process, through the libraries) from a test-data file that shows
-//! the idea, into `docs/pictures/<crate>.svg`. `tests/pictures.rs` draws them again in
+//! the idea, into `docs/pictures/<crate>.svg`. `tests/suite/pictures.rs` draws them again in
 //! memory and fails when a file is out of date, as a snapshot would.
 
 use std::path::{Path, PathBuf};

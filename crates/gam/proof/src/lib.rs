@@ -23,12 +23,12 @@
 //! one B's only for an even `D`; a detour before any jump costs two moves) and printed
 //! with that argument by `gam --explain`; it is not re-proven here. The evidence is
 //! brute force of the literal game, which assumes nothing about shortest paths (the
-//! solver crate's `reference`): `tests/certificate.rs`
+//! solver crate's `reference`): `tests/suite/certificate.rs`
 //! (`the_layered_game_decides_the_literal_game_on_small_boards`) confirms this checker's
 //! verdict on 4,125 generated boards whose starts' region has at most 144 white squares
 //! (what the brute force can store), from the start and from each of the 11,608
 //! positions the winner's strategy lets arise (among the boards, 46 even-distance wins
-//! for A and 1,849 for B); `tests/agreement.rs` confirms the layered game's winner (the
+//! for A and 1,849 for B); `tests/suite/agreement.rs` confirms the layered game's winner (the
 //! solver's) on all 9,264 boards of 2 x 2 and 3 x 3 and on 6,985 random small ones.
 #![forbid(unsafe_code)]
 

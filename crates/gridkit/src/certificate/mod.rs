@@ -16,7 +16,7 @@ use serde::de::DeserializeSeed;
 
 /// The most a checker reads of a certificate: 64 MiB, from a file (`--check`) or from
 /// text held in memory (the browser playground). The largest certificate the archive
-/// writes for an input within the problems' limits is far smaller (see the README).
+/// writes for an input within the problems' limits is far smaller (see the book's Measurements).
 pub const MAX_CERTIFICATE_BYTES: u64 = 64 << 20;
 
 /// Why a certificate past [`MAX_CERTIFICATE_BYTES`] is refused, wherever it comes from.

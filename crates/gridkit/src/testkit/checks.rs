@@ -1,4 +1,4 @@
-//! The checks every crate's `tests/kit.rs` makes of its [`ProblemKit`], written once.
+//! The checks every crate's `tests/suite/kit.rs` makes of its [`ProblemKit`], written once.
 
 use std::fmt::Debug;
 use std::ops::Range;

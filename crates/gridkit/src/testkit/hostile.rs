@@ -4,10 +4,10 @@
 //!
 //! The binary runs as a child process: its peak resident memory is read from the
 //! kernel's account of waited-for children (`getrusage(RUSAGE_CHILDREN)`, the largest
-//! peak of any child so far), so a test file that uses this kit must start no other
+//! peak of any child so far), so a test binary that uses this kit must start no other
 //! child. A child starts with its parent's memory counted until it runs the binary, so
 //! the crafted files are written to disk as a stream, never held in the test's memory. Time is checked only as a hard outer bound, ten times the promise, so that a
-//! loaded machine cannot make the test flaky; the README gives the measured figures.
+//! loaded machine cannot make the test flaky; the book's Measurements give the figures.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};

@@ -47,7 +47,7 @@
 //! attach on this machine under load, against 0.12 to 0.18 ms for the old 30-call
 //! denylist, and made a whole fork, `exec` and wait about 2 ms longer. Searched by
 //! halves, a call is answered within a few dozen instructions, and the attach cost is
-//! lost in the noise of `cargo xtask sandbox-cost` (see the README for the figures).
+//! lost in the noise of `cargo xtask sandbox-cost` (the book's Measurements give the figures).
 //! After attaching, an allowed call without an argument check costs nothing more (the
 //! kernel's per-number cache); `mmap`, checked for huge pages, runs the filter each
 //! time, a few dozen instructions beside the page table work it asks for.

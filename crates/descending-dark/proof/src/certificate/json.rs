@@ -38,7 +38,7 @@ use crate::parse::{MAX_CASES, MAX_CAVES};
 /// lowers a walker by a row, so the rounds are at most the sum over the intervals of S_C
 /// of their height above the cave: that proves only about 48,000 rounds on a 60 x 60
 /// grid, far over the budget, and no shorter bound on the rounds is known here. What is
-/// known is measured, and `tests/certificate.rs` fails on any certificate over the
+/// known is measured, and `tests/suite/certificate.rs` fails on any certificate over the
 /// budget: the longest plan has 273 runs on the test data, 518 on the 2,000 generated
 /// inputs of that test, 579 on the official Large practice set (476 on the contest's),
 /// so the budget is over 300 times the longest plan; and the plans of one certificate

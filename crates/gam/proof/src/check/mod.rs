@@ -15,7 +15,7 @@
 //! It trusts the problem's lemma, the reduction to the shortest-path game: both players
 //! keep to shortest paths, and B wins exactly when he steps onto A's square in the middle
 //! layer. The lemma is argued in the solver crate's header and confirmed by the brute
-//! force of the literal game in the solver crate's `tests/certificate.rs`: this checker's
+//! force of the literal game in the solver crate's `tests/suite/certificate.rs`: this checker's
 //! verdict on 4,125 boards, from the start and from 11,608 positions of the winners'
 //! strategies (see the crate header).
 

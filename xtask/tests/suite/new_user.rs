@@ -1,0 +1,208 @@
+//! The commands as a new user types them, from a fresh clone: the messages that say what
+//! went wrong and what to do, and the conveniences users expect (`--fail-fast`, `--test`,
+//! `gen`, `--flawed`, one stress folder per crate).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
+
+fn xtask(args: &[&str], folder: &Path) -> Output {
+    Command::new(XTASK)
+        .args(args)
+        .current_dir(folder)
+        .output()
+        .unwrap()
+}
+
+fn text(output: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+#[test]
+fn a_source_in_another_language_names_the_understood_ones_and_the_way_out() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sol.rb"), "puts 'WIN'\n").unwrap();
+    let run = xtask(&["verify", "statues", "--solution", "sol.rb"], dir.path());
+    let said = text(&run);
+    assert!(!run.status.success());
+    assert!(said.contains(".cpp .cc .c .rs .java .py .js"), "{said}");
+    assert!(said.contains("--solution 'INTERPRETER sol.rb'"), "{said}");
+    assert!(!said.contains("Permission denied"), "{said}");
+}
+
+#[test]
+fn a_java_source_is_compiled_and_run_as_the_class_named_by_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "public class Main { public static void main(String[] a) { System.out.println(\"WIN\"); } }\n";
+    std::fs::write(dir.path().join("Main.java"), source).unwrap();
+    let run = xtask(
+        &[
+            "verify",
+            "statues",
+            "--solution",
+            "Main.java",
+            "--test",
+            "sample1",
+        ],
+        dir.path(),
+    );
+    let said = text(&run);
+    assert!(said.contains("compiling: javac"), "{said}");
+    assert!(said.contains("1 passed, 0 failed"), "{said}");
+    // A file not named after a class says how to name it.
+    std::fs::write(dir.path().join("my-sol.java"), source).unwrap();
+    let run = xtask(
+        &["verify", "statues", "--solution", "my-sol.java"],
+        dir.path(),
+    );
+    let said = text(&run);
+    assert!(!run.status.success());
+    assert!(said.contains("named after"), "{said}");
+}
+
+#[test]
+fn a_missing_source_file_is_said_to_be_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = xtask(&["verify", "statues", "--solution", "nope.cpp"], dir.path());
+    let said = text(&run);
+    assert!(
+        said.contains("the source file nope.cpp does not exist"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_bare_name_of_a_program_here_suggests_dot_slash() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("sbin");
+    std::fs::write(&program, "#!/bin/sh\necho WIN\n").unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let run = xtask(&["verify", "statues", "--solution", "sbin"], dir.path());
+    let said = text(&run);
+    assert!(said.contains("did you mean ./sbin?"), "{said}");
+}
+
+#[test]
+fn an_input_without_expected_output_is_named_and_the_rest_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let testdata = xtask::project_root().join("testdata/statues");
+    for file in ["sample1.in", "sample1.out"] {
+        std::fs::copy(testdata.join(file), dir.path().join(file)).unwrap();
+    }
+    std::fs::copy(testdata.join("sample2.in"), dir.path().join("stray.in")).unwrap();
+    let data = dir.path().to_string_lossy().into_owned();
+    let run = xtask(&["verify", "statues", "--data", &data], dir.path());
+    let said = text(&run);
+    assert!(run.status.success(), "{said}");
+    assert!(said.contains("stray.in has no expected output"), "{said}");
+    assert!(said.contains("not judged"), "{said}");
+    assert!(said.contains("1 passed, 0 failed"), "{said}");
+}
+
+#[test]
+fn fail_fast_stops_at_the_first_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = xtask(
+        &[
+            "verify",
+            "statues",
+            "--solution",
+            "echo LOSE",
+            "--fail-fast",
+        ],
+        dir.path(),
+    );
+    let said = text(&run);
+    assert!(!run.status.success());
+    assert!(said.contains("--fail-fast"), "{said}");
+    assert!(
+        said.contains("0 passed, 1 failed") || said.contains("1 passed, 1 failed"),
+        "{said}"
+    );
+}
+
+#[test]
+fn tests_are_chosen_by_name_as_cargo_test_chooses() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = xtask(
+        &[
+            "verify",
+            "statues",
+            "--solution",
+            "echo WIN",
+            "--test",
+            "sample1",
+            "--test",
+            "sample3",
+        ],
+        dir.path(),
+    );
+    let said = text(&run);
+    // sample1 is WIN and sample3 LOSE: one of each, and nothing else ran.
+    assert!(said.contains("1 passed, 1 failed"), "{said}");
+    let run = xtask(&["verify", "statues", "--test", "no-such-test"], dir.path());
+    assert!(text(&run).contains("no test name contains any of: no-such-test"));
+}
+
+#[test]
+fn gen_prints_the_input_stress_generates() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = xtask(
+        &["gen", "ladders", "--seed", "3", "--case", "25"],
+        dir.path(),
+    );
+    assert!(first.status.success(), "{}", text(&first));
+    let again = xtask(
+        &["gen", "ladders", "--seed", "3", "--case", "25"],
+        dir.path(),
+    );
+    let other = xtask(
+        &["gen", "ladders", "--seed", "3", "--case", "26"],
+        dir.path(),
+    );
+    assert_eq!(first.stdout, again.stdout);
+    assert_ne!(first.stdout, other.stdout);
+    let input = String::from_utf8(first.stdout).unwrap();
+    assert!(ladders::testkit::Kit::parse(&input).is_ok(), "{input}");
+    let expected = xtask::stress::generate::input_of::<ladders::testkit::Kit>(3, 25);
+    use gridkit::testkit::ProblemKit;
+    assert_eq!(input, ladders::testkit::Kit::render(&expected));
+}
+
+/// The README's example, with `CARGO_TARGET_DIR` set: a flawed solver found by name,
+/// its failure written to the crate's own stress folder, and never over an earlier one.
+#[test]
+fn the_readme_flawed_solver_example_works_with_a_target_dir_set() {
+    let target = tempfile::tempdir().unwrap();
+    crate::support::target::share_release_build(target.path());
+    let run = |args: &[&str]| {
+        Command::new(XTASK)
+            .args(args)
+            .env("CARGO_TARGET_DIR", target.path())
+            .current_dir(xtask::project_root())
+            .output()
+            .unwrap()
+    };
+    let args = [
+        "stress",
+        "ladders",
+        "--flawed",
+        "forced-climb",
+        "--seed",
+        "3",
+    ];
+    let first = run(&args);
+    assert_eq!(first.status.code(), Some(1), "{}", text(&first));
+    let folder = target.path().join("stress/ladders");
+    assert!(folder.join("ladders-3.in").is_file(), "{}", text(&first));
+    let second = run(&args);
+    assert_eq!(second.status.code(), Some(1), "{}", text(&second));
+    assert!(folder.join("ladders-3-2.in").is_file(), "{}", text(&second));
+    assert!(text(&second).contains("cargo xtask stress ladders --flawed forced-climb --seed 3"));
+}

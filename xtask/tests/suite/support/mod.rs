@@ -1,0 +1,67 @@
+//! What the sandbox's attack tests and the chaos test share (`sandbox`, `syscalls`,
+//! `isolation`, `chaos`): the spawner, the hostile fixtures, and a `verify` of a solution
+//! on statues' tests.
+//! [`target`] gives the tests of `CARGO_TARGET_DIR` a folder of their own that shares
+//! the release build.
+
+pub mod target;
+
+use std::path::{Path, PathBuf};
+
+use xtask::verify::Verify;
+
+/// Starts programs through this build's `xtask spawner`.
+pub fn use_spawner() {
+    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+}
+
+/// The hostile fixture `name`.
+pub fn hostile(name: &str) -> PathBuf {
+    xtask::project_root().join("xtask/tests/hostile").join(name)
+}
+
+/// The fixture `name` with `@KEY@` replaced, written into `dir` under the same name.
+pub fn fixture(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(hostile(name)).unwrap();
+    for (key, value) in replacements {
+        text = text.replace(&format!("@{key}@"), value);
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Copies of the statues samples in `dir/data`, a `--data` folder of their own: a test
+/// may let a hostile program try to change them, never the archive's.
+pub fn statues_samples(dir: &Path) -> PathBuf {
+    let data = dir.join("data");
+    std::fs::create_dir(&data).unwrap();
+    let testdata = xtask::project_root().join("testdata/statues");
+    for name in ["sample1", "sample2", "sample3"] {
+        for extension in ["in", "out"] {
+            let file = format!("{name}.{extension}");
+            std::fs::copy(testdata.join(&file), data.join(&file)).unwrap();
+        }
+    }
+    data
+}
+
+/// `cargo xtask verify statues --solution SOLUTION [--data DATA]`: passed, failed, and
+/// the report.
+pub fn verify_statues(solution: &str, data: Option<PathBuf>) -> (usize, usize, String) {
+    use_spawner();
+    let mut report = Vec::new();
+    let tally = Verify {
+        crates: vec!["statues".to_owned()],
+        data,
+        solution: Some(solution.to_owned()),
+        ..Verify::default()
+    }
+    .report(&mut report)
+    .unwrap();
+    (
+        tally.passed,
+        tally.failed,
+        String::from_utf8(report).unwrap(),
+    )
+}
