@@ -81,6 +81,7 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
         .with_context(|| format!("reading {}", tex_path.display()))?;
     let statement = convert(&tex).with_context(|| format!("converting {}", tex_path.display()))?;
     let samples = samples(root, problem)?;
+    let generated = generated(problem)?;
 
     let mut page = head(
         &format!("{}: playground", meta.name),
@@ -107,7 +108,7 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
     // The samples as data for the page's script; `</` would end the script element.
     let names: Vec<&str> = samples.iter().map(|(name, _)| name.as_str()).collect();
     let texts: Vec<&str> = samples.iter().map(|(_, text)| text.as_str()).collect();
-    let json = serde_json::json!({ "names": names, "inputs": texts })
+    let json = serde_json::json!({ "names": names, "inputs": texts, "generated": generated })
         .to_string()
         .replace("</", "<\\/");
     let _ = write!(
@@ -133,7 +134,9 @@ fn controls(samples: &[(String, String)]) -> String {
         );
     }
     html.push_str(
-        "</div>\n<label for=\"input\">Input</label>\n<textarea id=\"input\" rows=\"10\" \
+        " <button type=\"button\" id=\"random-case\">Random case</button></div>\n\
+         <p id=\"random-note\" class=\"note\" hidden></p>\n\
+         <label for=\"input\">Input</label>\n<textarea id=\"input\" rows=\"10\" \
          spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
          <div class=\"actions\"><button type=\"button\" id=\"solve\">Solve</button> \
          <button type=\"button\" id=\"cancel\" disabled>Cancel</button> \
@@ -184,6 +187,35 @@ fn samples(root: &Path, problem: &Problem) -> Result<Vec<(String, String)>> {
         .collect::<Result<_>>()?;
     anyhow::ensure!(!samples.is_empty(), "{} has no sample", problem.name);
     Ok(samples)
+}
+
+/// The seed of the generated cases a page offers.
+pub const GENERATED_SEED: u64 = 2026;
+/// How many generated cases a page offers, and the most bytes one may hold: the cases
+/// ride in the page, so the largest (gam's grow to 900 KB) are left to `cargo xtask gen`.
+pub const GENERATED_CASES: u64 = 40;
+pub const GENERATED_BYTES: usize = 16 << 10;
+
+/// Cases from the crate's own generators, as `stress` makes them (case `k` of
+/// [`GENERATED_SEED`], sizes growing with `k`), each with the command that prints it.
+fn generated(problem: &Problem) -> Result<Vec<serde_json::Value>> {
+    let mut cases = Vec::new();
+    for case in (0..GENERATED_CASES).map(|k| k * 1000 / GENERATED_CASES) {
+        let input = crate::stress::generate::generated(problem.name, GENERATED_SEED, case)?;
+        if input.len() <= GENERATED_BYTES {
+            let command = format!(
+                "cargo xtask gen {} --seed {GENERATED_SEED} --case {case}",
+                problem.name
+            );
+            cases.push(serde_json::json!({ "command": command, "input": input }));
+        }
+    }
+    anyhow::ensure!(
+        cases.len() >= 5,
+        "{}: too few generated cases fit",
+        problem.name
+    );
+    Ok(cases)
 }
 
 /// The archive's limits of `problem` in a sentence.

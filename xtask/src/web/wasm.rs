@@ -134,8 +134,9 @@ pub fn pinned_version(root: &Path) -> Result<String> {
         })
 }
 
-/// `cargo build --release --target wasm32-unknown-unknown` of the crate's library; returns
-/// the module cargo wrote.
+/// `cargo build --profile wasm-release --target wasm32-unknown-unknown` of the crate's
+/// library (the release profile with whole-program optimisation, which keeps the module
+/// under 1 MiB: 1,151,437 bytes without it); returns the module cargo wrote.
 ///
 /// # Errors
 /// The build fails (the target may need `rustup target add wasm32-unknown-unknown`) or
@@ -145,7 +146,8 @@ pub fn build(root: &Path) -> Result<PathBuf> {
         .current_dir(root)
         .args([
             "build",
-            "--release",
+            "--profile",
+            "wasm-release",
             "--lib",
             "--target",
             TARGET,
@@ -193,11 +195,11 @@ mod tests {
 
     #[test]
     fn the_module_is_the_crates_wasm_file() {
-        let message = r#"{"reason":"compiler-artifact","target":{"name":"playground"},"filenames":["/t/wasm32-unknown-unknown/release/libplayground.rlib","/t/wasm32-unknown-unknown/release/playground.wasm"]}"#;
+        let message = r#"{"reason":"compiler-artifact","target":{"name":"playground"},"filenames":["/t/wasm32-unknown-unknown/wasm-release/libplayground.rlib","/t/wasm32-unknown-unknown/wasm-release/playground.wasm"]}"#;
         assert_eq!(
             module_of(message),
             Some(PathBuf::from(
-                "/t/wasm32-unknown-unknown/release/playground.wasm"
+                "/t/wasm32-unknown-unknown/wasm-release/playground.wasm"
             ))
         );
         let other = message.replace("\"name\":\"playground\"", "\"name\":\"gam\"");

@@ -244,6 +244,57 @@ fn each_problem_page_has_its_statement_limits_samples_and_controls() {
     }
 }
 
+/// The page's data: the samples and the generated cases, from its JSON script element.
+fn page_data(page: &str) -> serde_json::Value {
+    let json = page
+        .split("<script type=\"application/json\" id=\"samples\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .unwrap();
+    serde_json::from_str(&json.replace("<\\/", "</")).unwrap()
+}
+
+#[test]
+fn each_problem_page_offers_generated_cases_as_cargo_xtask_gen_prints_them() {
+    let site = site();
+    for problem in PROBLEMS {
+        let page = read(&site.dir.join(pages::file_of(problem)));
+        let at = problem.name;
+        assert!(
+            page.contains("id=\"random-case\""),
+            "{at}: no Random case button"
+        );
+        let data = page_data(&page);
+        let cases = data["generated"].as_array().unwrap();
+        assert!(cases.len() >= 5, "{at}: {} generated cases", cases.len());
+        let mut distinct = std::collections::BTreeSet::new();
+        for case in cases {
+            let command = case["command"].as_str().unwrap();
+            let input = case["input"].as_str().unwrap();
+            let words: Vec<&str> = command.split(' ').collect();
+            let [_, _, "gen", name, "--seed", seed, "--case", number] = words[..] else {
+                panic!("{at}: {command}");
+            };
+            assert_eq!(name, at);
+            let printed = xtask::stress::generate::generated(
+                name,
+                seed.parse().unwrap(),
+                number.parse().unwrap(),
+            )
+            .unwrap();
+            assert_eq!(input, printed, "{command}");
+            assert!(input.len() <= pages::GENERATED_BYTES, "{command}");
+            distinct.insert(input.to_owned());
+        }
+        // Different cases, not one case repeated.
+        assert!(
+            distinct.len() >= 5,
+            "{at}: {} distinct cases",
+            distinct.len()
+        );
+    }
+}
+
 #[test]
 fn the_games_pages_have_a_play_section_wired_to_the_modules_classes() {
     let site = site();

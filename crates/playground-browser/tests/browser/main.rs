@@ -21,6 +21,7 @@ mod keyboard;
 mod pages;
 mod play;
 mod play_board;
+mod random_case;
 mod samples;
 mod steps;
 
@@ -47,6 +48,7 @@ fn main() -> ExitCode {
     let tests: Vec<&Test> = [
         pages::TESTS,
         samples::TESTS,
+        random_case::TESTS,
         certificates::TESTS,
         input_errors::TESTS,
         keyboard::TESTS,

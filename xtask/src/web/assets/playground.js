@@ -70,11 +70,23 @@ function request(message) {
   });
 }
 
+// Work that lasts shows its time so far, so a long solve is seen to be running.
+let busyClock = null;
+
 function setBusy(what) {
   for (const button of busyButtons) button.disabled = Boolean(what);
   byId('cancel').disabled = !what;
   status.textContent = what ? `${what}…` : '';
   status.className = '';
+  clearInterval(busyClock);
+  busyClock = null;
+  if (what) {
+    const started = performance.now();
+    busyClock = setInterval(() => {
+      const spent = performance.now() - started;
+      if (spent >= 1000) status.textContent = `${what}… ${seconds(spent)} (Cancel stops it)`;
+    }, 250);
+  }
 }
 
 function objectUrl(text, type) {
@@ -162,12 +174,25 @@ function showError(error) {
   status.textContent = `error: ${error}`;
 }
 
+const randomNote = byId('random-note');
 for (const button of document.querySelectorAll('button.sample')) {
   button.addEventListener('click', () => {
     input.value = samples.inputs[Number(button.dataset.sample)];
+    randomNote.hidden = true;
     input.focus();
   });
 }
+// A case from the crate's generators, written into the page when the site was built;
+// the note gives the command that prints the same case.
+byId('random-case').addEventListener('click', () => {
+  const cases = samples.generated;
+  const chosen = cases[Math.floor(Math.random() * cases.length)];
+  input.value = chosen.input;
+  randomNote.textContent = `A generated case, as ${chosen.command} prints it ` +
+    `(one of ${cases.length} written into this page).`;
+  randomNote.hidden = false;
+  input.focus();
+});
 byId('solve').addEventListener('click', solveInput);
 byId('check').addEventListener('click', checkCertificate);
 byId('cancel').addEventListener('click', () => {
