@@ -1,9 +1,10 @@
 //! Whole games through the Play section against the proven strategy, as a reader clicks
-//! (and for the statues, with the keyboard alone): the reader on the losing side loses,
+//! (and with the keyboard alone: a sweets game, Maria's walk): the reader on the losing
+//! side loses,
 //! Maria walks to Anna on an empty board, and a move breaking a rule is refused with the
 //! rule named.
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result, bail, ensure};
 use fantoccini::key::Key;
 use playground_browser::browser::Session;
 use playground_browser::page::Playground;
@@ -11,13 +12,17 @@ use playground_browser::page::Playground;
 use crate::Test;
 use crate::keyboard::tab_to;
 use crate::play_board::{
-    Square, board, losing_side, play, play_to_the_strategys_win, start, status,
+    MOVE_CAP, Square, board, losing_side, play, play_to_the_strategys_win, start, status,
 };
 
 pub const TESTS: &[Test] = &[
     (
         "play::sweets_the_strategy_beats_the_losing_side",
         sweets_the_strategy_beats_the_losing_side,
+    ),
+    (
+        "play::sweets_is_played_from_the_keyboard_alone",
+        sweets_is_played_from_the_keyboard_alone,
     ),
     (
         "play::sweets_refuses_cells_not_in_one_line",
@@ -71,6 +76,56 @@ fn sweets_the_strategy_beats_the_losing_side(session: &Session) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Presses Tab until the focused element matches `selector` (past the board's 19 cells).
+fn tab_until(session: &Session, selector: &str) -> Result<()> {
+    let there = format!("return document.activeElement.matches({selector:?})");
+    for _ in 0..100 {
+        if session.script(&there, Vec::new())? == serde_json::Value::Bool(true) {
+            return Ok(());
+        }
+        session.press(Key::Tab)?;
+    }
+    bail!("100 Tabs did not reach {selector}")
+}
+
+fn sweets_is_played_from_the_keyboard_alone(session: &Session) -> Result<()> {
+    // Sample 1 is Lillebror's, and the page opens with it in the editor and Karlsson, who
+    // moves first, chosen: the reader plays the losing side without choosing.
+    let page = Playground::open(session, "sweets")?;
+    page.choose_sample(0)?;
+    tab_to(session, "play-start")?;
+    session.press(Key::Enter)?;
+    session.wait_until(
+        "the game to start",
+        "return document.querySelectorAll('#play-board .chocolate').length > 0",
+        std::time::Duration::from_secs(10),
+    )?;
+    for moves in 0..MOVE_CAP {
+        let shown = status(session)?;
+        if shown.class == "lost" {
+            ensure!(
+                shown.text.contains("The strategy wins"),
+                "the game ended: {:?}",
+                shown.text
+            );
+            println!("  sweets sample1 from the keyboard: lost after {moves} moves");
+            return Ok(());
+        }
+        ensure!(
+            shown.class == "playing",
+            "{:?} ({})",
+            shown.text,
+            shown.class
+        );
+        // One chocolate, chosen with Space, is always a legal move; Move confirms it.
+        tab_until(session, "#play-board .chocolate")?;
+        session.press_character(' ')?;
+        tab_until(session, "#play-move")?;
+        session.press(Key::Enter)?;
+    }
+    bail!("{MOVE_CAP} moves and the game goes on")
 }
 
 /// Whether two cells of the hexagonal box share a line: a row, or a diagonal (the rows
