@@ -451,7 +451,9 @@ fn ctrl_c_kills_the_run_and_leaves_no_file() {
     let temporary = target.path().join("tmp");
     std::fs::create_dir(&temporary).unwrap();
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["verify", "statues", "--solution", "sleep 30"])
+        // A duration no other program on a shared machine sleeps: the check below looks for
+        // it among every process of the host (`sleep 30` of another user failed it once).
+        .args(["verify", "statues", "--solution", "sleep 30.0613"])
         .env("CARGO_TARGET_DIR", target.path())
         .env("TMPDIR", &temporary)
         .stdout(std::process::Stdio::piped())
@@ -461,7 +463,7 @@ fn ctrl_c_kills_the_run_and_leaves_no_file() {
         .unwrap();
     // Wait until the first run is under way.
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !runs(&["sleep", "30"]) {
+    while !runs(&["sleep", "30.0613"]) {
         assert!(Instant::now() < deadline, "verify never started a run");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -491,6 +493,14 @@ fn ctrl_c_kills_the_run_and_leaves_no_file() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(left(), Vec::<std::ffi::OsString>::new());
-    std::thread::sleep(Duration::from_millis(200));
-    assert!(!runs(&["sleep", "30"]), "the run outlived Ctrl-C");
+    // A worker still starting when Ctrl-C came ends its run when it finds its runner
+    // gone: allow it a second.
+    let deadline = Instant::now() + Duration::from_secs(1);
+    while runs(&["sleep", "30.0613"]) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        !runs(&["sleep", "30.0613"]),
+        "the run outlived Ctrl-C by a second"
+    );
 }
