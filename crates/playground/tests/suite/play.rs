@@ -7,24 +7,14 @@
 
 use std::collections::HashSet;
 
+use crate::official_samples;
 use gam::testkit::generate;
-use gridkit::testdata::{self, Case};
 use playground::play::gam::{GamPlay, Move};
 use playground::play::statues::StatuesPlay;
 use playground::play::sweets::SweetsPlay;
 use playground::play::{Progress, Side};
 use serde_json::Value;
 use sweets::geometry::{CELLS, FULL, Mask, legal_moves};
-
-fn samples(problem: &str) -> Vec<Case> {
-    let samples: Vec<Case> = testdata::cases(problem)
-        .unwrap_or_else(|error| panic!("{problem}: {error}"))
-        .into_iter()
-        .filter(|case| case.name.starts_with("sample"))
-        .collect();
-    assert!(!samples.is_empty(), "{problem} has no sample");
-    samples
-}
 
 fn side_name(side: Side) -> &'static str {
     match side {
@@ -83,7 +73,7 @@ fn sweets_every_reply_loses(
 fn sweets_the_strategy_wins_every_line_of_play_on_small_boxes() {
     let mut reference = sweets::reference::Reference::new();
     let mut rng = fastrand::Rng::with_seed(0x5eed);
-    let mut boxes: Vec<(String, Mask)> = samples("sweets")
+    let mut boxes: Vec<(String, Mask)> = official_samples("sweets")
         .into_iter()
         .map(|case| {
             (
@@ -205,7 +195,7 @@ fn sweets_every_kind_of_illegal_move_is_refused_with_its_rule() {
 fn sweets_bad_input_and_sides_are_refused() {
     let error = SweetsPlay::new("%\n", "first").unwrap_err();
     assert!(error.starts_with("line 1, column 1: "), "{error}");
-    let sample = &samples("sweets")[0].input;
+    let sample = &official_samples("sweets")[0].input;
     let error = SweetsPlay::new(sample, "middle").unwrap_err();
     assert!(error.contains("\"middle\""), "{error}");
 }
@@ -295,7 +285,7 @@ fn tiny_boards() -> Vec<gam::Board> {
 fn gam_the_strategy_wins_every_line_of_play_on_small_boards() {
     let mut boards = tiny_boards();
     let tiny = boards.len();
-    for case in samples("gam") {
+    for case in official_samples("gam") {
         boards.extend(gam::read_boards(case.input.as_bytes()).unwrap());
     }
     let mut rng = fastrand::Rng::with_seed(2008);
@@ -462,7 +452,7 @@ fn gam_every_kind_of_illegal_move_is_refused_with_its_rule() {
 
 #[test]
 fn gam_bad_input_boards_and_sides_are_refused() {
-    let sample = &samples("gam")[0].input;
+    let sample = &official_samples("gam")[0].input;
     assert!(
         GamPlay::new("%\n", "first", 1)
             .unwrap_err()
@@ -532,7 +522,7 @@ fn statues_can_win(game: &StatuesPlay, seen: &mut HashSet<((usize, usize), usize
 }
 
 fn statues_boards() -> Vec<(String, String)> {
-    let mut boards: Vec<(String, String)> = samples("statues")
+    let mut boards: Vec<(String, String)> = official_samples("statues")
         .into_iter()
         .map(|case| (case.name, case.input))
         .collect();
@@ -610,7 +600,7 @@ fn statues_every_move_ends_as_the_reference_rules_say() {
 #[test]
 fn statues_moves_onto_a_statue_off_the_board_or_far_are_refused() {
     // Sample 2: statues right above Maria and beside her in row 7.
-    let sample = &samples("statues")[1].input;
+    let sample = &official_samples("statues")[1].input;
     let game = StatuesPlay::new(sample).unwrap();
     assert!(game.statue_on((6, 0)));
     let mut refused = game.clone();
@@ -637,7 +627,7 @@ fn statues_moves_onto_a_statue_off_the_board_or_far_are_refused() {
             .starts_with("Refused: Maria cannot leave")
     );
     // Staying under a falling statue is crushed.
-    let mut stay = StatuesPlay::new(&samples("statues")[2].input).unwrap();
+    let mut stay = StatuesPlay::new(&official_samples("statues")[2].input).unwrap();
     stay.try_move(7, 0).unwrap();
     assert_eq!(stay.progress(), Progress::ReaderLost);
     assert!(stay.view().status.contains("a statue fell on Maria"));
@@ -657,7 +647,7 @@ fn statues_moves_onto_a_statue_off_the_board_or_far_are_refused() {
 #[test]
 fn views_are_json_the_page_can_draw() {
     let sweets_view: Value = serde_json::from_str(
-        &SweetsPlay::new(&samples("sweets")[0].input, "first")
+        &SweetsPlay::new(&official_samples("sweets")[0].input, "first")
             .unwrap()
             .view_json(),
     )
@@ -667,19 +657,19 @@ fn views_are_json_the_page_can_draw() {
     assert_eq!(sweets_view["progress"], "playing");
     // Whichever side the reader takes, the opening status says it is the reader's turn.
     for side in ["first", "second"] {
-        let sweets_status = SweetsPlay::new(&samples("sweets")[1].input, side)
+        let sweets_status = SweetsPlay::new(&official_samples("sweets")[1].input, side)
             .unwrap()
             .view()
             .status;
         assert!(sweets_status.contains("Your move, "), "{sweets_status}");
-        let gam_status = GamPlay::new(&samples("gam")[0].input, side, 2)
+        let gam_status = GamPlay::new(&official_samples("gam")[0].input, side, 2)
             .unwrap()
             .view()
             .status;
         assert!(gam_status.contains("Your move, "), "{gam_status}");
     }
     let gam_view: Value = serde_json::from_str(
-        &GamPlay::new(&samples("gam")[0].input, "first", 1)
+        &GamPlay::new(&official_samples("gam")[0].input, "first", 1)
             .unwrap()
             .view_json(),
     )
@@ -688,7 +678,7 @@ fn views_are_json_the_page_can_draw() {
     assert_eq!(gam_view["cells"][0]["text"], "A");
     assert_eq!(gam_view["cells"][15]["text"], "B");
     let statues_view: Value = serde_json::from_str(
-        &StatuesPlay::new(&samples("statues")[0].input)
+        &StatuesPlay::new(&official_samples("statues")[0].input)
             .unwrap()
             .view_json(),
     )

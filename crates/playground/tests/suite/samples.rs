@@ -3,20 +3,10 @@
 //! picture and certificate come with it, the certificate is accepted, and forged ones are
 //! refused with a reason.
 
-use gridkit::testdata::{self, Case};
+use crate::official_samples;
 use gridkit::testkit::{same_numbers, same_tokens};
 use playground::{PROBLEMS, check, solve};
 use serde_json::Value;
-
-fn samples(problem: &str) -> Vec<Case> {
-    let samples: Vec<Case> = testdata::cases(problem)
-        .unwrap_or_else(|error| panic!("{problem}: {error}"))
-        .into_iter()
-        .filter(|case| case.name.starts_with("sample"))
-        .collect();
-    assert!(!samples.is_empty(), "{problem} has no sample");
-    samples
-}
 
 /// The judges' comparison: tokens, ladders' numbers within 1e-6.
 fn same_answer(problem: &str, found: &str, expected: &str) -> bool {
@@ -30,7 +20,7 @@ fn same_answer(problem: &str, found: &str, expected: &str) -> bool {
 #[test]
 fn every_sample_is_answered_explained_drawn_and_certified() {
     for problem in PROBLEMS {
-        for case in samples(problem.name) {
+        for case in official_samples(problem.name) {
             let at = format!("{}/{}", problem.name, case.name);
             let solved = solve(problem.name, &case.input).unwrap_or_else(|e| panic!("{at}: {e}"));
             assert!(
@@ -115,7 +105,7 @@ fn forge(problem: &str, certificate: &mut Value) {
 #[test]
 fn forged_certificates_are_refused_with_a_reason() {
     for problem in PROBLEMS {
-        for case in samples(problem.name) {
+        for case in official_samples(problem.name) {
             let at = format!("{}/{}", problem.name, case.name);
             let solved = solve(problem.name, &case.input).unwrap();
             let mut forged: Value = serde_json::from_str(&solved.certificate).unwrap();
@@ -134,7 +124,7 @@ fn forged_certificates_are_refused_with_a_reason() {
 #[test]
 fn a_certificate_for_another_sample_is_refused() {
     for problem in PROBLEMS {
-        let samples = samples(problem.name);
+        let samples = official_samples(problem.name);
         for pair in samples.windows(2) {
             let certificate = solve(problem.name, &pair[0].input).unwrap().certificate;
             let checked = check(problem.name, &pair[1].input, &certificate).unwrap();
@@ -157,7 +147,7 @@ fn malformed_input_is_refused_by_line_and_column() {
             problem.name
         );
         // Checking reads the input too, with the same message.
-        let certificate = solve(problem.name, &samples(problem.name)[0].input)
+        let certificate = solve(problem.name, &official_samples(problem.name)[0].input)
             .unwrap()
             .certificate;
         let checked = check(problem.name, "%\n", &certificate).unwrap();
@@ -168,7 +158,7 @@ fn malformed_input_is_refused_by_line_and_column() {
 
 #[test]
 fn malformed_certificates_and_unknown_problems_are_refused() {
-    let input = &samples("statues")[0].input;
+    let input = &official_samples("statues")[0].input;
     let checked = check("statues", input, "{").unwrap();
     assert!(!checked.accepted);
     assert!(
@@ -193,7 +183,7 @@ fn the_names_are_the_archives_five_problems() {
 
 #[test]
 fn a_certificate_past_64_mib_is_refused_as_check_refuses_it() {
-    let input = &samples("statues")[0].input;
+    let input = &official_samples("statues")[0].input;
     let certificate = solve("statues", input).unwrap().certificate;
     let cap = gridkit::certificate::MAX_CERTIFICATE_BYTES as usize;
     // Blanks after the JSON are allowed: exactly the cap is read and checked.

@@ -4,21 +4,12 @@
 //! cave, the winner's last round, an empty box left to the loser, the start's value equal
 //! to the answer. Long proofs are shown as evenly spaced frames, and say so.
 
+use crate::official_samples;
 use gridkit::solved::{Step, Steps};
-use gridkit::testdata::{self, Case};
+use gridkit::testdata::Case;
 use playground::steps::MAX_FRAMES;
 use playground::{Frame, Frames, Solved, solve};
 use serde_json::Value;
-
-fn samples(problem: &str) -> Vec<Case> {
-    let samples: Vec<Case> = testdata::cases(problem)
-        .unwrap_or_else(|error| panic!("{problem}: {error}"))
-        .into_iter()
-        .filter(|case| case.name.starts_with("sample"))
-        .collect();
-    assert!(!samples.is_empty(), "{problem} has no sample");
-    samples
-}
 
 /// Every frame of a sample's proof, checked to be a caption and a picture.
 fn frames(problem: &str, case: &Case) -> (Solved, Value, Vec<Frame>) {
@@ -48,7 +39,7 @@ fn last(frames: &[Frame]) -> &str {
 
 #[test]
 fn statues_steps_are_the_rounds_ending_with_anna_or_nowhere_left() {
-    for case in samples("statues") {
+    for case in official_samples("statues") {
         let (solved, certificate, frames) = frames("statues", &case);
         let evidence = &certificate["evidence"];
         if let Some(walk) = evidence["walk"].as_array() {
@@ -78,7 +69,7 @@ fn statues_steps_are_the_rounds_ending_with_anna_or_nowhere_left() {
 
 #[test]
 fn descending_dark_steps_are_each_plans_runs_ending_on_the_cave() {
-    for case in samples("descending-dark") {
+    for case in official_samples("descending-dark") {
         let (_, certificate, frames) = frames("descending-dark", &case);
         let mut index = 0;
         for (case_index, certified) in certificate["cases"].as_array().unwrap().iter().enumerate() {
@@ -111,7 +102,7 @@ fn descending_dark_steps_are_each_plans_runs_ending_on_the_cave() {
 
 #[test]
 fn gam_steps_are_each_strategys_rounds_ending_with_the_winner() {
-    for case in samples("gam") {
+    for case in official_samples("gam") {
         let (solved, certificate, frames) = frames("gam", &case);
         let tests = certificate["tests"].as_array().unwrap();
         let mut index = 0;
@@ -128,7 +119,7 @@ fn gam_steps_are_each_strategys_rounds_ending_with_the_winner() {
 
 #[test]
 fn sweets_steps_are_a_line_of_play_ending_in_an_empty_box_for_the_loser() {
-    for case in samples("sweets") {
+    for case in official_samples("sweets") {
         let (solved, certificate, frames) = frames("sweets", &case);
         let chocolates = certificate["box"].as_str().unwrap().matches('O').count();
         assert!(
@@ -166,7 +157,7 @@ fn sweets_steps_are_a_line_of_play_ending_in_an_empty_box_for_the_loser() {
 
 #[test]
 fn ladders_steps_fill_in_every_square_ending_with_the_answer_at_the_start() {
-    for case in samples("ladders") {
+    for case in official_samples("ladders") {
         let (solved, _, frames) = frames("ladders", &case);
         assert_eq!(frames.len(), 100, "{}", case.name);
         assert!(
@@ -229,7 +220,7 @@ fn a_long_proof_is_shown_as_evenly_spaced_frames_that_say_so() {
 #[test]
 fn one_solve_gives_what_the_four_modes_print() {
     for problem in playground::PROBLEMS {
-        for case in samples(problem.name) {
+        for case in official_samples(problem.name) {
             let at = format!("{}/{}", problem.name, case.name);
             let solved = solve(problem.name, &case.input).unwrap();
             assert_eq!(solved.answer, problem.answer(&case.input).unwrap(), "{at}");
