@@ -68,8 +68,9 @@ impl Verify {
             );
         }
         let layers = crate::sandbox::client::layers()?;
-        layers.require(self.sandbox)?;
         writeln!(out, "{}", layers.header())?;
+        layers.require(self.sandbox)?;
+        layers.expect(&crate::sandbox::layers::expected_here())?;
         let root = project_root();
         let suites = problems
             .iter()

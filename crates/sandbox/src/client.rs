@@ -392,6 +392,7 @@ impl Spawner {
                 processes: crate::Layer::Missing(String::new()),
                 accounting: crate::Layer::Missing(String::new()),
                 environment: crate::Layer::Missing(String::new()),
+                notes: Vec::new(),
             },
         };
         let line = spawner.read_line(HELLO_DEADLINE)?;

@@ -25,6 +25,7 @@ use crate::cgroup::{Cgroup, Hierarchy};
 use crate::identity::BoxUser;
 use crate::policy::ENVIRONMENT;
 use crate::root_or_host::Place;
+use crate::sampled::Sampler;
 use crate::streams::{Sink, Streams, WriteEnds};
 use crate::{Input, Outputs, Report, Request, landlock_rules, root, syscalls};
 
@@ -43,6 +44,9 @@ pub struct Abilities {
     pub user: BoxUser,
     /// The spawner lives in a user namespace it made (an ordinary user's).
     pub user_namespace: bool,
+    /// No cgroup, but a PID namespace: the tree's CPU time and memory are sampled
+    /// ([`crate::sampled`]).
+    pub sampled: bool,
 }
 
 /// Headroom over the memory budget for the cgroup's hard limit: a program slightly over
@@ -304,6 +308,10 @@ fn launch_in(
     let (streams, output) = Streams::open(stdout, stderr, request.limits.output_bytes)?;
     let prepared = prepare(place, request, group, ruleset, output)?;
     let (errors_read, errors_write) = nix::unistd::pipe2(OFlag::O_CLOEXEC)?;
+    // The box of a private root is a tmpfs: its pages are the run's memory.
+    let sampler = abilities
+        .sampled
+        .then(|| Sampler::start(matches!(place, Place::Private(_)).then(|| place.box_dir())));
     let started = Instant::now();
     // SAFETY: the spawner is single-threaded, so the child may run ordinary code until it
     // executes the program; it never returns into the spawner's loop.
@@ -330,7 +338,8 @@ fn launch_in(
                     request.program.display()
                 );
             }
-            watch(abilities, request, group, child, started, streams)
+            let accounts = Accounts { group, sampler };
+            watch(abilities, request, accounts, child, started, streams)
         }
     }
 }
@@ -521,8 +530,9 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     // Each process's own CPU cap, a backstop to the tree's cap the spawner keeps.
     let cpu = limits.cpu_ms.div_ceil(1000) + 1;
     setrlimit(Resource::RLIMIT_CPU, cpu, cpu + 1).context("CPU limit")?;
-    if abilities.cgroups.is_none() {
-        // Without a memory cgroup, the address space is the only cap there is.
+    if abilities.cgroups.is_none() && !abilities.sampled {
+        // Without a memory cgroup or samples of the tree, the address space is the only
+        // cap there is.
         let space = (limits.memory_bytes * 4).max(1 << 30);
         setrlimit(Resource::RLIMIT_AS, space, space).context("address-space limit")?;
     }
@@ -542,21 +552,67 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     Ok(())
 }
 
+/// Where a run's tree is measured: its cgroup, or samples of its PID namespace, or
+/// neither (the program alone, from `wait4`).
+struct Accounts<'a> {
+    group: Option<&'a Cgroup>,
+    sampler: Option<Sampler>,
+}
+
+/// The least time between two samples of a tree: a program writing in small pieces
+/// wakes the spawner far more often than its caps need looking at.
+const SAMPLE_EVERY: Duration = Duration::from_millis(1);
+
+impl Accounts<'_> {
+    /// Whether the tree is over its CPU cap or its memory limit now: which, if so.
+    fn over(&mut self, request: &Request) -> Option<Over> {
+        let cpu_cap_us = request.limits.cpu_ms * 1000;
+        if let Some(group) = self.group {
+            if group.cpu_us().is_some_and(|cpu| cpu > cpu_cap_us) {
+                return Some(Over::Cpu);
+            }
+            // The limit lies over the budget, so the run is over it already; a tree held
+            // at the limit (every process waiting for memory the kernel will not give)
+            // would otherwise wait out the wall-clock cap.
+            return group.memory_limit_hit().then_some(Over::Memory);
+        }
+        let sampler = self.sampler.as_mut()?;
+        if sampler.sampled_within(SAMPLE_EVERY) {
+            return None;
+        }
+        let sample = sampler.sample();
+        if sample.cpu_us > cpu_cap_us {
+            Some(Over::Cpu)
+        } else if sample.memory_bytes > memory_limit(request.limits.memory_bytes) {
+            Some(Over::Memory)
+        } else {
+            None
+        }
+    }
+}
+
+/// Which cap a tree went over.
+enum Over {
+    Cpu,
+    Memory,
+}
+
 /// Waits for the program under the caps, then kills what is left and measures.
 fn watch(
     abilities: &Abilities,
     request: &Request,
-    group: Option<&Cgroup>,
+    mut accounts: Accounts<'_>,
     child: Pid,
     started: Instant,
     mut streams: Streams,
 ) -> Result<Report> {
+    let group = accounts.group;
     let wall_cap = Duration::from_millis(request.limits.wall_ms);
     let (mut killed_at_wall_cap, mut killed_at_cpu_cap) = (false, false);
     let mut killed_at_memory_limit = false;
     let mut output_limit_hit = false;
     // Woken the moment the program ends (a pidfd), or by the runner leaving; otherwise
-    // every few milliseconds to look at the tree's CPU time.
+    // every few milliseconds to look at the tree's CPU time and memory.
     let exited = ExitSignal::open(child);
     let (status, usage) = loop {
         if let Some(ended) = reap(abilities, child)? {
@@ -570,17 +626,11 @@ fn watch(
             if started.elapsed() >= wall_cap {
                 killed_at_wall_cap = true;
                 signal_everything(abilities, group, child);
-            } else if group
-                .and_then(Cgroup::cpu_us)
-                .is_some_and(|cpu| cpu > request.limits.cpu_ms * 1000)
-            {
-                killed_at_cpu_cap = true;
-                signal_everything(abilities, group, child);
-            } else if group.is_some_and(Cgroup::memory_limit_hit) {
-                // The limit lies over the budget, so the run is over it already; a tree
-                // held at the limit (every process waiting for memory the kernel will
-                // not give) would otherwise wait out the wall-clock cap.
-                killed_at_memory_limit = true;
+            } else if let Some(over) = accounts.over(request) {
+                match over {
+                    Over::Cpu => killed_at_cpu_cap = true,
+                    Over::Memory => killed_at_memory_limit = true,
+                }
                 signal_everything(abilities, group, child);
             }
         }
@@ -605,26 +655,43 @@ fn watch(
     streams.drain(Instant::now() + Duration::from_millis(500));
     streams.kept_all()?;
     output_limit_hit |= streams.over_cap();
-    let own_cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+    let own_cpu = u64::try_from((timeval(usage.ru_utime) + timeval(usage.ru_stime)).as_micros())
+        .unwrap_or(u64::MAX);
     let own_peak = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
     let (code, signal) = if libc::WIFSIGNALED(status) {
         (None, Some(libc::WTERMSIG(status)))
     } else {
         (Some(libc::WEXITSTATUS(status)), None)
     };
+    let (cpu_us, peak_memory_bytes, memory_limit_hit) = match (group, &accounts.sampler) {
+        (Some(group), _) => (
+            group.cpu_us().unwrap_or(own_cpu),
+            group.peak_bytes().unwrap_or(own_peak),
+            group.memory_limit_hit(),
+        ),
+        // Every process is reaped: the sampler's CPU time is now exact.
+        (None, Some(sampler)) => (
+            sampler.cpu_us(),
+            sampler.peak_bytes(own_peak),
+            killed_at_memory_limit,
+        ),
+        (None, None) => (own_cpu, own_peak, false),
+    };
     Ok(Report {
         code,
         signal,
-        cpu_us: group
-            .and_then(Cgroup::cpu_us)
-            .unwrap_or(u64::try_from(own_cpu.as_micros()).unwrap_or(u64::MAX)),
+        cpu_us,
         wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
-        peak_memory_bytes: group.and_then(Cgroup::peak_bytes).unwrap_or(own_peak),
-        memory_limit_hit: group.is_some_and(Cgroup::memory_limit_hit),
+        peak_memory_bytes,
+        memory_limit_hit,
         killed_at_wall_cap,
         killed_at_cpu_cap,
         killed_at_memory_limit,
-        process_limit_hit: group.is_some_and(Cgroup::process_limit_hit),
+        process_limit_hit: match (group, &accounts.sampler) {
+            (Some(group), _) => group.process_limit_hit(),
+            (None, Some(sampler)) => sampler.reached(request.limits.processes),
+            (None, None) => false,
+        },
         output_limit_hit,
     })
 }

@@ -25,6 +25,10 @@ pub struct Layers {
     pub processes: Layer,
     pub accounting: Layer,
     pub environment: Layer,
+    /// What an active layer lacks, and what would give it (accounting sampled because
+    /// no cgroup can be had here, say): shown under the header.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// Whether a missing layer is reported (the default) or refuses the run.
@@ -60,10 +64,43 @@ impl Layers {
             .collect()
     }
 
-    /// The report's header line: `sandbox: files (landlock), network (...), ...`, then
-    /// `MISSING: ...` for each layer that is not active.
+    /// The report's header: one line naming the active layers (and how the accounting
+    /// layer counts, the one that differs between machines), then a line for each missing
+    /// layer with its reason, and one for each note:
+    ///
+    /// ```text
+    /// sandbox: files, network, processes, accounting (cgroup v2), environment
+    /// sandbox: MISSING files: no private root (...)
+    /// ```
     pub fn header(&self) -> String {
         let active: Vec<String> = self
+            .named()
+            .into_iter()
+            .filter_map(|(name, layer)| match layer {
+                Layer::Active(how) if name == "accounting" => {
+                    let kind = how.split(';').next().unwrap_or(how);
+                    Some(format!("{name} ({kind})"))
+                }
+                Layer::Active(_) => Some(name.to_owned()),
+                Layer::Missing(_) => None,
+            })
+            .collect();
+        let mut lines = vec![format!("sandbox: {}", active.join(", "))];
+        for (name, layer) in self.named() {
+            if let Layer::Missing(why) = layer {
+                lines.push(format!("sandbox: MISSING {name}: {why}"));
+            }
+        }
+        for note in &self.notes {
+            lines.push(format!("sandbox: {note}"));
+        }
+        lines.join("\n")
+    }
+
+    /// Every layer and how it works here (or why it is missing), on one line:
+    /// `files (private root, read-only, ..., landlock), network (namespace, seccomp), ...`.
+    pub fn details(&self) -> String {
+        let mut parts: Vec<String> = self
             .named()
             .into_iter()
             .filter_map(|(name, layer)| match layer {
@@ -71,12 +108,11 @@ impl Layers {
                 Layer::Missing(_) => None,
             })
             .collect();
-        let mut line = format!("sandbox: {}", active.join(", "));
         let missing = self.missing();
         if !missing.is_empty() {
-            line.push_str(&format!("; MISSING: {}", missing.join(", ")));
+            parts.push(format!("MISSING: {}", missing.join(", ")));
         }
-        line
+        format!("sandbox: {}", parts.join(", "))
     }
 
     /// The layers of `expected` that are missing, or active otherwise than it says.
@@ -121,6 +157,24 @@ impl Layers {
         }
         Ok(())
     }
+
+    /// Refuses a sandbox that lacks a layer `expected` names ([`expected_here`]), whatever
+    /// the strictness: a machine said to have a layer that it does not have is a broken
+    /// machine, and its runs would say nothing true.
+    ///
+    /// # Errors
+    /// Some expected layer is missing, or active otherwise than expected.
+    pub fn expect(&self, expected: &str) -> anyhow::Result<()> {
+        let unmet = self.unmet(expected);
+        if !unmet.is_empty() {
+            anyhow::bail!(
+                "this machine is expected to have layers it does not \
+                 ($XTASK_EXPECT_LAYERS or CI=true: {expected:?}): {}",
+                unmet.join(", ")
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The layers this machine is expected to have, for [`Layers::unmet`]:
@@ -147,6 +201,7 @@ mod tests {
             processes: on("pid namespace"),
             accounting: on("cgroup v1"),
             environment: on("cleared"),
+            notes: Vec::new(),
         }
     }
 
@@ -155,21 +210,50 @@ mod tests {
         let mut layers = all_active();
         assert_eq!(
             layers.header(),
+            "sandbox: files, network, processes, accounting (cgroup v1), environment"
+        );
+        assert_eq!(
+            layers.details(),
             "sandbox: files (landlock), network (namespace, seccomp), processes (pid namespace), \
              accounting (cgroup v1), environment (cleared)"
         );
         assert!(layers.require(Strictness::Strict).is_ok());
         layers.accounting = Layer::Missing("no writable cgroup".to_owned());
+        layers.notes.push("a note".to_owned());
+        assert_eq!(
+            layers.header(),
+            "sandbox: files, network, processes, environment\n\
+             sandbox: MISSING accounting: no writable cgroup\n\
+             sandbox: a note"
+        );
         assert!(
             layers
-                .header()
-                .ends_with("; MISSING: accounting (no writable cgroup)")
+                .details()
+                .ends_with(", MISSING: accounting (no writable cgroup)")
         );
         assert!(layers.require(Strictness::Report).is_ok());
         let refused = layers.require(Strictness::Strict).unwrap_err().to_string();
         assert!(
             refused.contains("accounting (no writable cgroup)"),
             "{refused}"
+        );
+        let unexpected = layers.expect("files,accounting").unwrap_err().to_string();
+        assert!(
+            unexpected.contains("accounting (missing: no writable cgroup)"),
+            "{unexpected}"
+        );
+    }
+
+    #[test]
+    fn the_header_shows_how_accounting_counts_without_its_reasons() {
+        let mut layers = all_active();
+        layers.accounting = Layer::Active("sampled, no cgroup; why not".to_owned());
+        assert!(
+            layers
+                .header()
+                .contains(", accounting (sampled, no cgroup), "),
+            "{}",
+            layers.header()
         );
     }
 

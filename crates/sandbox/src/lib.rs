@@ -42,6 +42,7 @@ pub mod namespaces;
 pub mod policy;
 pub mod root;
 pub mod root_or_host;
+pub mod sampled;
 pub mod server;
 pub mod streams;
 pub mod syscalls;

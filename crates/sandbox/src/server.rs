@@ -72,6 +72,7 @@ pub fn serve(without: &[String]) -> Result<()> {
     }
     if without.accounting {
         abilities.cgroups = None;
+        abilities.sampled = false;
         layers.accounting = left_out();
     }
     let mut stdout = std::io::stdout().lock();
@@ -217,10 +218,20 @@ fn abilities(
             "process group kill only: no pid namespace ({why}), no cgroup ({error:#})"
         )),
     };
+    let sampled = cgroups.is_err() && pid_namespace && !without.accounting;
+    let mut notes = Vec::new();
     let accounting = match &cgroups {
         Ok(hierarchy) => Layer::Active(hierarchy.name().to_owned()),
+        Err(error) if sampled => {
+            notes.push(format!(
+                "accounting is sampled from the runs' /proc every millisecond or so, as no \
+                 cgroup can be had here: {error:#}"
+            ));
+            Layer::Active("sampled, no cgroup".to_owned())
+        }
         Err(error) => Layer::Missing(format!(
-            "no cgroup ({error:#}): time and memory of the program alone, from wait4"
+            "no cgroup ({error:#}) and no pid namespace to sample: time and memory of the \
+             program alone, from wait4"
         )),
     };
     let layers = Layers {
@@ -229,6 +240,7 @@ fn abilities(
         processes,
         accounting,
         environment: Layer::Active("cleared".to_owned()),
+        notes,
     };
     let abilities = Abilities {
         pid_namespace,
@@ -241,6 +253,7 @@ fn abilities(
         drop_capabilities: !capabilities.is_empty(),
         user,
         user_namespace,
+        sampled,
     };
     (abilities, place, layers)
 }

@@ -88,8 +88,9 @@ impl Stress {
 
     fn run_kit<K: ProblemKit>(&self, problem: &Problem) -> Result<Ending> {
         let layers = crate::sandbox::client::layers()?;
-        layers.require(self.sandbox)?;
         println!("{}", layers.header());
+        layers.require(self.sandbox)?;
+        layers.expect(&crate::sandbox::layers::expected_here())?;
         let solution = match &self.solution {
             Contender::Solution(spec) => solution::prepare(spec)?,
             Contender::Flawed(name) => {

@@ -119,7 +119,7 @@ fn probe_as_nobody(mode: &str, extra: &[&Path]) -> (String, String) {
     let reply: Reply = serde_json::from_str(&output.1).unwrap();
     assert!(matches!(reply, Reply::Ran(_)), "{reply:?}");
     let stdout = std::fs::read_to_string(dir.path().join("stdout")).unwrap();
-    (hello.layers.header(), stdout)
+    (hello.layers.details(), stdout)
 }
 
 /// Whether an ordinary user gets a private root on this machine (user namespaces
@@ -327,7 +327,7 @@ impl CounterRun {
             child,
             input: Some(input),
             replies,
-            header: hello.layers.header(),
+            header: hello.layers.details(),
             stdout: dir.path().join("stdout"),
             _dir: dir,
         }

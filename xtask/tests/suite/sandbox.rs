@@ -414,24 +414,32 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
     let (hello, reply) = spawner_as_nobody(&request);
     let hello: xtask::sandbox::server::Hello = serde_json::from_str(&hello).unwrap();
     let header = hello.layers.header();
-    eprintln!("{header}");
+    let details = hello.layers.details();
+    eprintln!("{header}\n{details}");
     // Landlock and seccomp need no privilege: where the kernel has them, they are active
     // (Landlock only partly before Linux 6.12), with a private root where user
     // namespaces are allowed (isolation.rs attacks it as this user).
-    assert!(header.starts_with("sandbox: files ("), "{header}");
-    assert!(header.contains("landlock"), "{header}");
-    assert!(header.contains("network (namespace, seccomp)"), "{header}");
+    assert!(details.starts_with("sandbox: files ("), "{details}");
+    assert!(details.contains("landlock"), "{details}");
+    assert!(
+        details.contains("network (namespace, seccomp)"),
+        "{details}"
+    );
     // A cgroup is the user's only where it was delegated to them (cgroup v2); otherwise
-    // the layer is missing, with the reason and what would give it.
+    // the tree is sampled through its PID namespace, and the header says why there is no
+    // cgroup and what would give one.
+    let why_no_cgroup = if xtask::sandbox::cgroup::unified() {
+        "systemd-run --user --scope -p Delegate=yes"
+    } else {
+        "only root may make groups"
+    };
     match &hello.layers.accounting {
-        xtask::sandbox::Layer::Active(how) => assert_eq!(how, "cgroup v2", "{header}"),
-        xtask::sandbox::Layer::Missing(_) if xtask::sandbox::cgroup::unified() => assert!(
-            header.contains("systemd-run --user --scope -p Delegate=yes"),
-            "{header}"
-        ),
-        xtask::sandbox::Layer::Missing(_) => {
-            assert!(header.contains("only root may make groups"), "{header}");
+        xtask::sandbox::Layer::Active(how) if how == "cgroup v2" => {}
+        xtask::sandbox::Layer::Active(how) => {
+            assert_eq!(how, "sampled, no cgroup", "{header}");
+            assert!(header.contains(why_no_cgroup), "{header}");
         }
+        xtask::sandbox::Layer::Missing(_) => assert!(header.contains(why_no_cgroup), "{header}"),
     }
     let reply: xtask::sandbox::server::Reply = serde_json::from_str(&reply).unwrap();
     assert!(
