@@ -1,18 +1,22 @@
 //! On cgroup v2, the folder under which spawners make their run groups, found and made
 //! ready once per runner, before any spawner starts, the way container runtimes do it:
 //!
-//! - root: `xtask-runs` under the hierarchy's root, with `memory` and `pids` enabled for
-//!   the root's children. The root is the one group that may hold processes and still
-//!   give its children controllers, so nothing has to move.
-//! - an ordinary user (and root where the root refuses, as in a container with a cgroup
-//!   namespace): the group the runner is in, where it is delegated to it (the folder,
-//!   `cgroup.procs` and `cgroup.subtree_control` are the user's: what systemd's
-//!   `Delegate=yes` makes). v2 forbids a group holding processes to give its children
-//!   controllers ("no internal processes": the write to `cgroup.subtree_control` fails
-//!   with `EBUSY`), so every process in it first moves into a leaf, `xtask-runner`,
-//!   beside `xtask-runs`.
-//! - an ordinary user whose group is not delegated: a transient scope with `Delegate=yes`
-//!   asked of systemd's user manager ([`super::systemd`]), then as above.
+//! - where systemd runs, it alone says which groups may be managed: the unit the runner
+//!   is in, if systemd delegated it (`Delegate=yes`), or else a transient scope with
+//!   `Delegate=yes` asked of the system's manager (root) or of the user's own manager
+//!   ([`super::systemd`]). A group that is the user's but not delegated (a desktop
+//!   terminal's scope) is never managed.
+//! - without systemd, root: `xtask-runs` under the hierarchy's root, with `memory` and
+//!   `pids` enabled for the root's children. The root is the one group that may hold
+//!   processes and still give its children controllers, so nothing has to move.
+//! - without systemd, an ordinary user (and root where the root refuses, as in a
+//!   container with a cgroup namespace): the group the runner is in, where it was handed
+//!   over (the folder, `cgroup.procs` and `cgroup.subtree_control` are the user's).
+//!
+//! In a managed group, v2 forbids a group holding processes to give its children
+//! controllers ("no internal processes": the write to `cgroup.subtree_control` fails with
+//! `EBUSY`), so every process in it first moves into a leaf, `xtask-runner`, beside
+//! `xtask-runs`. A read-only cgroup file system (a container's default) is named as such.
 //!
 //! The moves name processes by their pids as the runner sees them, so they happen in the
 //! runner (or in a spawner started on its own, before it enters its PID namespace). The
@@ -92,7 +96,19 @@ pub fn parent_for_runs() -> Result<PathBuf> {
 /// # Errors
 /// No group can be managed: why, with the command that would give one.
 pub fn prepare() -> Result<PathBuf> {
+    if read_only() {
+        bail!(
+            "the cgroup file system is mounted read-only here, as a container's is by default: \
+             Docker mounts it writable only for a `--privileged` container, Podman with \
+             `--security-opt unmask=/sys/fs/cgroup`"
+        );
+    }
     let own = own_group()?;
+    if systemd::booted() {
+        return under_systemd(&own);
+    }
+    // No systemd: a subtree handed over by hand (or by a container runtime) is managed
+    // where it is this user's.
     if Uid::effective().is_root() {
         let root = Path::new(MOUNT);
         return match manage(root) {
@@ -102,34 +118,38 @@ pub fn prepare() -> Result<PathBuf> {
             Err(at_root) => Err(at_root),
         };
     }
-    match delegated(&own) {
-        Ok(()) => manage(&own),
-        Err(not_delegated) => match systemd::delegated_scope() {
-            Ok(scope) => manage(&scope),
-            Err(no_scope) => bail!(
-                "{not_delegated:#}; {no_scope:#}. Start it in a delegated scope: `{}`",
-                delegated_command()
-            ),
-        },
-    }
+    delegated(&own).context(
+        "no systemd runs here to delegate one: root can hand a group over by making it \
+         and giving it, its cgroup.procs, cgroup.subtree_control and cgroup.threads to you",
+    )?;
+    manage(&own)
 }
 
-/// The command that runs this one in a scope systemd delegates to the user.
-pub fn delegated_command() -> String {
-    let mut args = std::env::args();
-    let program = args.next().unwrap_or_default();
-    let rest: Vec<String> = args.collect();
-    let command = if Path::new(&program)
-        .file_name()
-        .is_some_and(|name| name == "xtask")
-        && !rest.is_empty()
-        && rest[0] != "spawner"
-    {
-        format!("cargo xtask {}", shell_words::join(&rest))
-    } else {
-        "cargo xtask verify ...".to_owned()
+/// Where systemd runs: the unit this process is in if systemd delegated it, otherwise a
+/// new scope that systemd delegates (a group systemd did not delegate is never managed,
+/// even where its files are this user's).
+fn under_systemd(own: &Path) -> Result<PathBuf> {
+    let why_not_own = match systemd::unit_of(own) {
+        Some((manager, unit)) => match systemd::delegates(&manager, &unit) {
+            Ok(true) => return manage(own),
+            Ok(false) => format!("your unit {unit} is not delegated"),
+            Err(error) => format!("{error:#}"),
+        },
+        None => format!("no systemd unit holds your cgroup {}", shown(own)),
     };
-    format!("systemd-run --user --scope -p Delegate=yes {command}")
+    let scope = systemd::Manager::own()
+        .and_then(|manager| systemd::delegated_scope(&manager))
+        .with_context(|| why_not_own.clone())?;
+    manage(&scope)
+}
+
+/// Whether the cgroup file system is mounted read-only.
+fn read_only() -> bool {
+    nix::sys::statvfs::statvfs(MOUNT).is_ok_and(|stats| {
+        stats
+            .flags()
+            .contains(nix::sys::statvfs::FsFlags::ST_RDONLY)
+    })
 }
 
 /// The v2 group this process is in (its folder), above the leaf if it is ours already.
@@ -306,14 +326,5 @@ mod tests {
     #[test]
     fn the_controllers_are_enabled_in_one_write() {
         assert_eq!(enabled(), "+memory +pids");
-    }
-
-    #[test]
-    fn the_suggested_command_asks_for_a_delegated_scope() {
-        // The tests' own binary is not xtask: the command is the general one.
-        assert_eq!(
-            delegated_command(),
-            "systemd-run --user --scope -p Delegate=yes cargo xtask verify ..."
-        );
     }
 }
