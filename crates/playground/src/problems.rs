@@ -24,54 +24,30 @@ pub struct Problem {
     solved: SolvedCommand,
 }
 
+/// One crate's row: each mode is the crate's library function of the same name (every
+/// solver crate exposes the same six).
+macro_rules! problem {
+    ($name:literal, $krate:ident) => {
+        Problem {
+            name: $name,
+            run: |input, output| $krate::run(input, output),
+            explain: |input, output| $krate::explain(input, output),
+            picture: |input, output| $krate::picture(input, output),
+            certificate: |input, output| $krate::print_certificate(input, output),
+            check: |certificate, input, output| {
+                $krate::check_certificate(certificate, input, output)
+            },
+            solved: |input| $krate::solved(input),
+        }
+    };
+}
+
 pub const PROBLEMS: &[Problem] = &[
-    Problem {
-        name: "statues",
-        run: |input, output| statues::run(input, output),
-        explain: |input, output| statues::explain(input, output),
-        picture: |input, output| statues::picture(input, output),
-        certificate: |input, output| statues::print_certificate(input, output),
-        check: |certificate, input, output| statues::check_certificate(certificate, input, output),
-        solved: |input| statues::solved(input),
-    },
-    Problem {
-        name: "descending-dark",
-        run: |input, output| descending_dark::run(input, output),
-        explain: |input, output| descending_dark::explain(input, output),
-        picture: |input, output| descending_dark::picture(input, output),
-        certificate: |input, output| descending_dark::print_certificate(input, output),
-        check: |certificate, input, output| {
-            descending_dark::check_certificate(certificate, input, output)
-        },
-        solved: |input| descending_dark::solved(input),
-    },
-    Problem {
-        name: "gam",
-        run: |input, output| gam::run(input, output),
-        explain: |input, output| gam::explain(input, output),
-        picture: |input, output| gam::picture(input, output),
-        certificate: |input, output| gam::print_certificate(input, output),
-        check: |certificate, input, output| gam::check_certificate(certificate, input, output),
-        solved: |input| gam::solved(input),
-    },
-    Problem {
-        name: "sweets",
-        run: |input, output| sweets::run(input, output),
-        explain: |input, output| sweets::explain(input, output),
-        picture: |input, output| sweets::picture(input, output),
-        certificate: |input, output| sweets::print_certificate(input, output),
-        check: |certificate, input, output| sweets::check_certificate(certificate, input, output),
-        solved: |input| sweets::solved(input),
-    },
-    Problem {
-        name: "ladders",
-        run: |input, output| ladders::run(input, output),
-        explain: |input, output| ladders::explain(input, output),
-        picture: |input, output| ladders::picture(input, output),
-        certificate: |input, output| ladders::print_certificate(input, output),
-        check: |certificate, input, output| ladders::check_certificate(certificate, input, output),
-        solved: |input| ladders::solved(input),
-    },
+    problem!("statues", statues),
+    problem!("descending-dark", descending_dark),
+    problem!("gam", gam),
+    problem!("sweets", sweets),
+    problem!("ladders", ladders),
 ];
 
 /// The problem named `name`.

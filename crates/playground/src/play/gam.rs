@@ -20,7 +20,7 @@ use gam::board::FAR;
 use gam::{Board, Certify, Player, TestCertificate};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::{Cell, GAME_OVER, Progress, Side, View};
+use super::{Cell, GAME_OVER, Game, Progress, Side, View};
 
 /// The widest board offered for play: every square is a button to click, and the
 /// strategy is built in the page's own thread.
@@ -126,15 +126,8 @@ impl GamPlay {
     /// for a jump the landing) and the strategy answers; returns the view as JSON. A
     /// refused move changes nothing and the view's status says which rule it breaks.
     pub fn play(&mut self, cells: Vec<u32>) -> String {
-        if let Err(reason) = self.try_move(&cells) {
-            self.refused = true;
-            self.status = if self.progress == Progress::Playing {
-                format!("Refused: {reason}. {}", self.your_move())
-            } else {
-                format!("Refused: {reason}.")
-            };
-        }
-        self.view().to_json()
+        let tried = self.try_move(&cells);
+        self.answer(tried)
     }
 
     /// The view as JSON.
@@ -466,5 +459,24 @@ fn lower(player: Player) -> &'static str {
     match player {
         Player::A => "a",
         Player::B => "b",
+    }
+}
+
+impl Game for GamPlay {
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn your_move(&self) -> String {
+        GamPlay::your_move(self)
+    }
+
+    fn refuse(&mut self, status: String) {
+        self.refused = true;
+        self.status = status;
+    }
+
+    fn view(&self) -> View {
+        GamPlay::view(self)
     }
 }

@@ -64,3 +64,28 @@ pub enum Progress {
 
 /// The message for a move made after the end.
 const GAME_OVER: &str = "the game is over: press Start to play again";
+
+/// What every game does with a move the reader tries.
+trait Game {
+    fn progress(&self) -> Progress;
+    /// What the reader is asked to do now.
+    fn your_move(&self) -> String;
+    /// Marks the last move refused, with this status.
+    fn refuse(&mut self, status: String);
+    fn view(&self) -> View;
+
+    /// Answers a move the reader tried with the view as JSON. A refused move changed
+    /// nothing: the status says which rule it breaks and, while the game goes on, what to
+    /// do instead.
+    fn answer(&mut self, tried: Result<(), String>) -> String {
+        if let Err(reason) = tried {
+            let status = if self.progress() == Progress::Playing {
+                format!("Refused: {reason}. {}", self.your_move())
+            } else {
+                format!("Refused: {reason}.")
+            };
+            self.refuse(status);
+        }
+        self.view().to_json()
+    }
+}

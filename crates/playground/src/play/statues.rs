@@ -8,7 +8,7 @@
 use statues::{ANNA, Board, BoardExt, MARIA, Outcome, SIZE, Square};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::{Cell, GAME_OVER, Progress, View};
+use super::{Cell, GAME_OVER, Game, Progress, View};
 
 /// A game of Statues, the reader moving Maria.
 #[wasm_bindgen]
@@ -51,14 +51,16 @@ impl StatuesPlay {
     /// and the statues fall; returns the view as JSON.
     pub fn step(&mut self, rows: i32, columns: i32) -> String {
         let (row, column) = (self.maria.0 as i32 + rows, self.maria.1 as i32 + columns);
-        self.answer(|game| game.try_move(row, column))
+        let tried = self.try_move(row, column);
+        self.answer(tried)
     }
 
     /// Maria moves to the square `cell` (`row * 8 + column`) and the statues fall;
     /// returns the view as JSON.
     pub fn play(&mut self, cell: u32) -> String {
         let (row, column) = ((cell / SIZE as u32) as i32, (cell % SIZE as u32) as i32);
-        self.answer(|game| game.try_move(row, column))
+        let tried = self.try_move(row, column);
+        self.answer(tried)
     }
 
     /// The view as JSON.
@@ -136,19 +138,6 @@ impl StatuesPlay {
         Ok(())
     }
 
-    /// Runs a move and reports a refusal in the status.
-    fn answer(&mut self, attempt: impl FnOnce(&mut Self) -> Result<(), String>) -> String {
-        if let Err(reason) = attempt(self) {
-            self.refused = true;
-            self.status = if self.progress == Progress::Playing {
-                format!("Refused: {reason}. {YOUR_MOVE}")
-            } else {
-                format!("Refused: {reason}.")
-            };
-        }
-        self.view().to_json()
-    }
-
     pub fn view(&self) -> View {
         let cells = (0..SIZE * SIZE)
             .map(|cell| {
@@ -192,4 +181,23 @@ impl StatuesPlay {
 
 fn id((row, column): Square) -> usize {
     row * SIZE + column
+}
+
+impl Game for StatuesPlay {
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn your_move(&self) -> String {
+        YOUR_MOVE.to_owned()
+    }
+
+    fn refuse(&mut self, status: String) {
+        self.refused = true;
+        self.status = status;
+    }
+
+    fn view(&self) -> View {
+        StatuesPlay::view(self)
+    }
 }

@@ -13,7 +13,7 @@ use sweets::geometry::{CELLS, LINES, Mask, SEGMENTS, indent, legal_moves, row_an
 use sweets::solve::first_player_wins;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::{Cell, GAME_OVER, Progress, Side, View};
+use super::{Cell, GAME_OVER, Game, Progress, Side, View};
 
 /// A game of Sweets between the reader and the table's strategy.
 #[wasm_bindgen]
@@ -72,15 +72,8 @@ impl SweetsPlay {
     /// strategy answers; returns the view as JSON. A refused move changes nothing and
     /// the view's status says which rule it breaks.
     pub fn play(&mut self, cells: Vec<u32>) -> String {
-        if let Err(reason) = self.try_move(&cells) {
-            self.refused = true;
-            self.status = if self.progress == Progress::Playing {
-                format!("Refused: {reason}. {}", self.your_move())
-            } else {
-                format!("Refused: {reason}.")
-            };
-        }
-        self.view().to_json()
+        let tried = self.try_move(&cells);
+        self.answer(tried)
     }
 
     /// The view as JSON.
@@ -259,4 +252,23 @@ fn places(cells: Mask) -> String {
         .map(place)
         .collect();
     named.join("; ")
+}
+
+impl Game for SweetsPlay {
+    fn progress(&self) -> Progress {
+        self.progress
+    }
+
+    fn your_move(&self) -> String {
+        SweetsPlay::your_move(self)
+    }
+
+    fn refuse(&mut self, status: String) {
+        self.refused = true;
+        self.status = status;
+    }
+
+    fn view(&self) -> View {
+        SweetsPlay::view(self)
+    }
 }
