@@ -56,6 +56,8 @@
 //! the layer is reported missing.
 
 pub mod bpf;
+#[cfg(feature = "libseccomp")]
+pub mod libseccomp;
 #[cfg(target_arch = "x86_64")]
 pub mod list;
 
@@ -65,6 +67,13 @@ use seccompiler::BpfProgram;
 /// The compiled filter, built once per spawner and applied in each child.
 pub struct Filters {
     program: BpfProgram,
+}
+
+impl Filters {
+    /// The program's length, in BPF instructions.
+    pub fn instructions(&self) -> usize {
+        self.program.len()
+    }
 }
 
 impl std::fmt::Debug for Filters {
