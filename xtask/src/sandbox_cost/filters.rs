@@ -3,6 +3,10 @@
 //! it costs a child, a whole start of statues' binary under it (fork, attach, `exec`,
 //! the program's own calls, wait), and what each call costs under it.
 //!
+//! Times are CPU times where they can be (the attaching child's and the calls' thread,
+//! the started programs' user and system time), which a loaded machine disturbs less
+//! than the wall clock; the starts' wall time is shown beside.
+//!
 //! The calls timed: `getppid`, allowed outright, which the kernel's per-number cache
 //! answers without running the filter; `personality(0xffffffff)`, allowed only after
 //! its argument is checked, so the filter runs every time; `setns(-1, 0)` and a number
@@ -54,19 +58,23 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
         ),
     ];
     let per_round = runs.div_ceil(ROUNDS).max(1);
-    let mut attach = [Duration::MAX; 3];
-    let mut start = [Duration::MAX; 3];
+    // Each start's own times; the medians count, which a moment of load moves less
+    // than a mean.
+    let mut attach: [Vec<Duration>; 3] = Default::default();
+    let mut start: [Vec<Duration>; 3] = Default::default();
+    let mut start_cpu: [Vec<Duration>; 3] = Default::default();
     for _ in 0..ROUNDS {
         for (index, (_, filter)) in filters.iter().enumerate() {
-            let mut attached = Duration::ZERO;
-            let started = Instant::now();
             for _ in 0..per_round {
-                attached += run_statues(filter.clone(), statues, input)?;
+                let started = Instant::now();
+                let cpu_before = children_cpu();
+                attach[index].push(run_statues(filter.clone(), statues, input)?);
+                start[index].push(started.elapsed());
+                start_cpu[index].push(children_cpu() - cpu_before);
             }
-            start[index] = start[index].min(started.elapsed() / u32::try_from(per_round)?);
-            attach[index] = attach[index].min(attached / u32::try_from(per_round)?);
         }
     }
+    let [attach, start, start_cpu] = [attach, start, start_cpu].map(|times| times.map(median));
     let count = u32::try_from(runs.max(1) * CALLS_PER_RUN)?;
     let mut calls = [[f64::MAX; PROBES.len()]; 3];
     for _ in 0..CALL_ROUNDS {
@@ -81,18 +89,19 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
     }
     println!();
     println!(
-        "{:<24} {:>12} {:>10} {:>10} {:>14}",
-        "syscall filter", "instructions", "attach us", "us/run", "vs no filter"
+        "{:<24} {:>12} {:>10} {:>10} {:>10} {:>14}",
+        "syscall filter", "instructions", "attach us", "us/run", "CPU us/run", "vs no filter"
     );
     for (index, (name, filter)) in filters.iter().enumerate() {
         let length = filter
             .as_ref()
             .map_or_else(String::new, |filter| filter.instructions().to_string());
         println!(
-            "{name:<24} {length:>12} {:>10.1} {:>10.0} {:>11.0} us",
+            "{name:<24} {length:>12} {:>10.1} {:>10.0} {:>10.0} {:>11.0} us",
             attach[index].as_secs_f64() * 1e6,
             start[index].as_secs_f64() * 1e6,
-            (start[index].as_secs_f64() - start[0].as_secs_f64()) * 1e6,
+            start_cpu[index].as_secs_f64() * 1e6,
+            (start_cpu[index].as_secs_f64() - start_cpu[0].as_secs_f64()) * 1e6,
         );
     }
     println!(
@@ -109,7 +118,7 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
         );
     }
     println!(
-        "({ROUNDS} rounds of {per_round} starts, {CALL_ROUNDS} of {count} calls of each kind, per filter; the fastest round counts)"
+        "({ROUNDS} rounds of {per_round} starts per filter, the medians shown; {CALL_ROUNDS} of {count} calls of each kind, the fastest round shown)"
     );
     Ok(())
 }
@@ -127,9 +136,9 @@ fn run_statues(filter: Option<Arc<Filters>>, statues: &Path, input: &Path) -> Re
     // calls (the filter's program is already built) and writes eight bytes to a pipe.
     unsafe {
         command.pre_exec(move || {
-            let started = Instant::now();
+            let started = thread_cpu();
             attach(filter.as_deref())?;
-            let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            let nanos = u64::try_from((thread_cpu() - started).as_nanos()).unwrap_or(u64::MAX);
             write_all(&writer, &nanos.to_ne_bytes())
         })
     };
@@ -179,13 +188,13 @@ fn time_calls(filter: Option<&Filters>, count: u32) -> Result<Vec<f64>> {
             let code = match attach(filter) {
                 Ok(()) => {
                     for &(_, number, [first, second]) in PROBES {
-                        let started = Instant::now();
+                        let started = thread_cpu();
                         for _ in 0..count {
                             // SAFETY: every probe's arguments are values the kernel
                             // checks and refuses; none is a pointer.
                             unsafe { libc::syscall(number, first, second) };
                         }
-                        let nanos = started.elapsed().as_nanos() as u64;
+                        let nanos = (thread_cpu() - started).as_nanos() as u64;
                         let _ = write_all(&writer, &nanos.to_ne_bytes());
                     }
                     0
@@ -217,6 +226,33 @@ fn time_calls(filter: Option<&Filters>, count: u32) -> Result<Vec<f64>> {
                 .collect())
         }
     }
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or_default()
+}
+
+/// The CPU time of the calling thread: what the filter costs, without the time the
+/// thread waited for a core on a loaded machine.
+fn thread_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: writes only `now`.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// The CPU time, user and system, of every child waited for so far.
+fn children_cpu() -> Duration {
+    // SAFETY: a zeroed rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: writes only `usage`.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    let micros = |time: libc::timeval| time.tv_sec as u64 * 1_000_000 + time.tv_usec as u64;
+    Duration::from_micros(micros(usage.ru_utime) + micros(usage.ru_stime))
 }
 
 /// A pipe, both ends closed on `exec`.
