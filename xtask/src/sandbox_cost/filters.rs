@@ -1,0 +1,272 @@
+//! The syscall filter on its own, as the sandbox's compiler builds it against libseccomp's
+//! binary tree over the same policy, in one run: each program's length, what attaching
+//! it costs a child, a whole start of statues' binary under it (fork, attach, `exec`,
+//! the program's own calls, wait), and what each call costs under it.
+//!
+//! Times are CPU times where they can be (the attaching child's and the calls' thread,
+//! the started programs' user and system time), which a loaded machine disturbs less
+//! than the wall clock; the starts' wall time is shown beside.
+//!
+//! The calls timed: `getppid`, allowed outright, which the kernel's per-number cache
+//! answers without running the filter; `personality(0xffffffff)`, allowed only after
+//! its argument is checked, so the filter runs every time; `setns(-1, 0)` and a number
+//! past the table, refused, which the filter answers after a search. The two filters are
+//! compared call by call; the column without a filter shows the call's own cost (a
+//! refused call can be cheaper under a filter, which answers before the kernel's work).
+
+use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use sandbox::syscalls::{self, Filters};
+
+use super::ROUNDS;
+
+/// Calls of each timed kind a child makes per start of statues asked for (200 starts:
+/// 100,000 calls, a tenth of a second), and the children per filter.
+const CALLS_PER_RUN: usize = 500;
+const CALL_ROUNDS: usize = 15;
+
+/// The timed calls: a name for the table, the number and its arguments.
+const PROBES: &[(&str, i64, [u64; 2])] = &[
+    ("getppid (cached)", libc::SYS_getppid, [0, 0]),
+    (
+        "personality (checked)",
+        libc::SYS_personality,
+        [0xffff_ffff, 0],
+    ),
+    ("setns (refused)", libc::SYS_setns, [u64::MAX, 0]),
+    ("call 1000 (refused)", 1000, [0, 0]),
+];
+
+/// Prints the comparison: `runs` starts of `statues` on `input` per filter.
+///
+/// # Errors
+/// A filter cannot be compiled, or a child fails.
+pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
+    let filters: [(&str, Option<Arc<Filters>>); 3] = [
+        ("no filter", None),
+        ("own compiler", Some(Arc::new(syscalls::filter()?))),
+        (
+            "libseccomp tree",
+            Some(Arc::new(syscalls::libseccomp::filter()?)),
+        ),
+    ];
+    let per_round = runs.div_ceil(ROUNDS).max(1);
+    // Each start's own times; the medians count, which a moment of load moves less
+    // than a mean.
+    let mut attach: [Vec<Duration>; 3] = Default::default();
+    let mut start: [Vec<Duration>; 3] = Default::default();
+    let mut start_cpu: [Vec<Duration>; 3] = Default::default();
+    for _ in 0..ROUNDS {
+        for (index, (_, filter)) in filters.iter().enumerate() {
+            for _ in 0..per_round {
+                let started = Instant::now();
+                let cpu_before = children_cpu();
+                attach[index].push(run_statues(filter.clone(), statues, input)?);
+                start[index].push(started.elapsed());
+                start_cpu[index].push(children_cpu() - cpu_before);
+            }
+        }
+    }
+    let [attach, start, start_cpu] = [attach, start, start_cpu].map(|times| times.map(median));
+    let count = u32::try_from(runs.max(1) * CALLS_PER_RUN)?;
+    let mut calls = [[f64::MAX; PROBES.len()]; 3];
+    for _ in 0..CALL_ROUNDS {
+        for (index, (_, filter)) in filters.iter().enumerate() {
+            for (best, ns) in calls[index]
+                .iter_mut()
+                .zip(time_calls(filter.as_deref(), count)?)
+            {
+                *best = best.min(ns);
+            }
+        }
+    }
+    println!();
+    println!(
+        "{:<24} {:>12} {:>10} {:>10} {:>10} {:>14}",
+        "syscall filter", "instructions", "attach us", "us/run", "CPU us/run", "vs no filter"
+    );
+    for (index, (name, filter)) in filters.iter().enumerate() {
+        let length = filter
+            .as_ref()
+            .map_or_else(String::new, |filter| filter.instructions().to_string());
+        println!(
+            "{name:<24} {length:>12} {:>10.1} {:>10.0} {:>10.0} {:>11.0} us",
+            attach[index].as_secs_f64() * 1e6,
+            start[index].as_secs_f64() * 1e6,
+            start_cpu[index].as_secs_f64() * 1e6,
+            (start_cpu[index].as_secs_f64() - start_cpu[0].as_secs_f64()) * 1e6,
+        );
+    }
+    println!(
+        "{:<24} {:>12} {:>10} {:>10} {:>14}",
+        "ns/call", "no filter", "own", "libseccomp", "libseccomp-own"
+    );
+    for (probe, (name, _, _)) in PROBES.iter().enumerate() {
+        println!(
+            "{name:<24} {:>12.1} {:>10.1} {:>10.1} {:>14.1}",
+            calls[0][probe],
+            calls[1][probe],
+            calls[2][probe],
+            calls[2][probe] - calls[1][probe],
+        );
+    }
+    println!(
+        "({ROUNDS} rounds of {per_round} starts per filter, the medians shown; {CALL_ROUNDS} of {count} calls of each kind, the fastest round shown)"
+    );
+    Ok(())
+}
+
+/// Starts `statues` on `input` under `filter` (with `no_new_privs` alone without one)
+/// and waits for it; returns how long attaching took in the child.
+fn run_statues(filter: Option<Arc<Filters>>, statues: &Path, input: &Path) -> Result<Duration> {
+    let (mut reader, writer) = pipe()?;
+    let mut command = Command::new(statues);
+    command
+        .stdin(std::fs::File::open(input)?)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: the closure runs in the forked child before `exec`; it makes only system
+    // calls (the filter's program is already built) and writes eight bytes to a pipe.
+    unsafe {
+        command.pre_exec(move || {
+            let started = thread_cpu();
+            attach(filter.as_deref())?;
+            let nanos = u64::try_from((thread_cpu() - started).as_nanos()).unwrap_or(u64::MAX);
+            write_all(&writer, &nanos.to_ne_bytes())
+        })
+    };
+    let status = command.status().context("starting statues")?;
+    if !status.success() {
+        bail!("statues failed under the filter: {status}");
+    }
+    let mut nanos = [0u8; 8];
+    reader.read_exact(&mut nanos)?;
+    Ok(Duration::from_nanos(u64::from_ne_bytes(nanos)))
+}
+
+/// `no_new_privs` and the filter, as the sandbox's child sets them before `exec`.
+fn attach(filter: Option<&Filters>) -> std::io::Result<()> {
+    match filter {
+        Some(filter) => syscalls::enforce(filter).map_err(std::io::Error::other),
+        None => {
+            // SAFETY: sets a flag of the calling process; no pointer is passed.
+            match unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        }
+    }
+}
+
+/// Writes eight bytes or fewer (within a pipe's atomic size) with one call, as a
+/// forked child may: no allocation, no lock.
+fn write_all(to: &OwnedFd, bytes: &[u8]) -> std::io::Result<()> {
+    // SAFETY: `bytes` is valid for its length; `to` is an open descriptor.
+    let written = unsafe { libc::write(to.as_raw_fd(), bytes.as_ptr().cast(), bytes.len()) };
+    if usize::try_from(written).ok() == Some(bytes.len()) {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Nanoseconds per call of each probe, in a forked child under `filter`.
+fn time_calls(filter: Option<&Filters>, count: u32) -> Result<Vec<f64>> {
+    let (mut reader, writer) = pipe()?;
+    // SAFETY: the child makes only system calls and reads the clock, then ends with
+    // `_exit`, never returning into the parent's code.
+    match unsafe { libc::fork() } {
+        -1 => bail!("fork: {}", std::io::Error::last_os_error()),
+        0 => {
+            let code = match attach(filter) {
+                Ok(()) => {
+                    for &(_, number, [first, second]) in PROBES {
+                        let started = thread_cpu();
+                        for _ in 0..count {
+                            // SAFETY: every probe's arguments are values the kernel
+                            // checks and refuses; none is a pointer.
+                            unsafe { libc::syscall(number, first, second) };
+                        }
+                        let nanos = (thread_cpu() - started).as_nanos() as u64;
+                        let _ = write_all(&writer, &nanos.to_ne_bytes());
+                    }
+                    0
+                }
+                Err(_) => 1,
+            };
+            // SAFETY: ends the child without running the parent's exit code.
+            unsafe { libc::_exit(code) }
+        }
+        child => {
+            drop(writer);
+            let mut bytes = Vec::new();
+            reader.read_to_end(&mut bytes)?;
+            let mut status = 0;
+            // SAFETY: waits for our own child, writing only `status`.
+            unsafe { libc::waitpid(child, &mut status, 0) };
+            if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+                bail!("the timing child failed: status {status:#x}");
+            }
+            if bytes.len() != 8 * PROBES.len() {
+                bail!("the timing child wrote {} bytes", bytes.len());
+            }
+            Ok(bytes
+                .chunks_exact(8)
+                .map(|raw| {
+                    let nanos = u64::from_ne_bytes(raw.try_into().unwrap_or_default());
+                    nanos as f64 / f64::from(count)
+                })
+                .collect())
+        }
+    }
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or_default()
+}
+
+/// The CPU time of the calling thread: what the filter costs, without the time the
+/// thread waited for a core on a loaded machine.
+fn thread_cpu() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: writes only `now`.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// The CPU time, user and system, of every child waited for so far.
+fn children_cpu() -> Duration {
+    // SAFETY: a zeroed rusage is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: writes only `usage`.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    let micros = |time: libc::timeval| time.tv_sec as u64 * 1_000_000 + time.tv_usec as u64;
+    Duration::from_micros(micros(usage.ru_utime) + micros(usage.ru_stime))
+}
+
+/// A pipe, both ends closed on `exec`.
+fn pipe() -> Result<(std::fs::File, OwnedFd)> {
+    let mut ends = [0; 2];
+    // SAFETY: writes two descriptors into `ends`, which this function then owns.
+    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        bail!("pipe: {}", std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just made and are owned by nothing else.
+    Ok(unsafe {
+        (
+            std::fs::File::from_raw_fd(ends[0]),
+            OwnedFd::from_raw_fd(ends[1]),
+        )
+    })
+}
