@@ -615,6 +615,13 @@ fn watch(
     // every few milliseconds to look at the tree's CPU time and memory.
     let exited = ExitSignal::open(child);
     let (status, usage) = loop {
+        // The program that just ended stays in /proc until it is reaped: the tree's last
+        // sample counts it (a tree that forked to its cap and then ended is at its cap).
+        if let Some(sampler) = accounts.sampler.as_mut() {
+            if exited.has_ended() {
+                sampler.sample();
+            }
+        }
         if let Some(ended) = reap(abilities, child)? {
             break ended;
         }
@@ -789,6 +796,20 @@ impl ExitSignal {
             rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
         });
         ExitSignal(pidfd)
+    }
+
+    /// Whether the program has ended (and waits to be reaped); without a pidfd, never.
+    fn has_ended(&self) -> bool {
+        let Some(pidfd) = &self.0 else {
+            return false;
+        };
+        let mut poll = libc::pollfd {
+            fd: pidfd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: poll reads and writes only the one pollfd passed, and does not wait.
+        unsafe { libc::poll(&mut poll, 1, 0) > 0 && poll.revents & libc::POLLIN != 0 }
     }
 
     /// Waits up to `timeout` for the program to end, to write output (moved into its

@@ -31,6 +31,12 @@
 //! A layer that the machine refuses (no user namespaces, no writable cgroup) is reported
 //! as missing with its reason ([`Layers`]); `--sandbox strict` refuses to run without
 //! every layer.
+//!
+//! The crate proves itself through this API alone (`cargo test -p sandbox`): the
+//! integration tests of `tests/suite/` (attacks on each layer, the files layer as root
+//! and as `nobody`, the syscall layer, the accounting probes, the layers this machine
+//! gives) run the hostile programs of `tests/hostile/` through the binary
+//! `sandbox-spawner`, which exists for them.
 
 pub mod cgroup;
 pub mod client;

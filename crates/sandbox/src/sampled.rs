@@ -157,7 +157,9 @@ fn cpu_and_threads_of_stat(stat: &str) -> Option<(u64, u64)> {
     let fields: Vec<&str> = after_name.split_whitespace().collect();
     let number = |field: &&str| field.parse::<u64>().unwrap_or(0);
     let ticks: u64 = fields.get(11..15)?.iter().map(number).sum();
-    let threads = fields.get(17).map_or(1, number);
+    // A process that ended and waits to be reaped shows no threads, but still counts
+    // against the process cap.
+    let threads = fields.get(17).map_or(1, number).max(1);
     Some((
         ticks.saturating_mul(1_000_000) / clock_ticks_per_second(),
         threads,

@@ -53,7 +53,7 @@
 //! time, a few dozen instructions beside the page table work it asks for.
 //!
 //! libseccomp's binary tree over the same policy (`libseccomp.rs`, behind the crate's
-//! `libseccomp` feature) answers every call alike (`tests/filters_agree.rs`) and as fast,
+//! `libseccomp` feature) answers every call alike (`tests/suite/filters_agree.rs`) and as fast,
 //! but its longer program takes longer to attach, so the sandbox keeps its own compiler
 //! and links no C library.
 //!

@@ -1,6 +1,5 @@
-//! What the sandbox's attack tests and the chaos test share (`sandbox`, `syscalls`,
-//! `isolation`, `chaos`): the spawner, the hostile fixtures, and a `verify` of a solution
-//! on statues' tests.
+//! What the judging tests and the chaos test share (`judging`, `chaos`): the spawner, the
+//! hostile fixtures, and a `verify` of a solution on statues' tests.
 //! [`target`] gives the tests of `CARGO_TARGET_DIR` a folder of their own that shares
 //! the release build.
 
@@ -15,18 +14,25 @@ pub fn use_spawner() {
     xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
 }
 
-/// The hostile fixture `name`.
+/// The hostile fixture `name` of the judging tests.
 pub fn hostile(name: &str) -> PathBuf {
     xtask::project_root().join("xtask/tests/hostile").join(name)
 }
 
-/// The fixture `name` with `@KEY@` replaced, written into `dir` under the same name.
-pub fn fixture(dir: &Path, name: &str, replacements: &[(&str, &str)]) -> PathBuf {
-    let mut text = std::fs::read_to_string(hostile(name)).unwrap();
+/// The fixture `name` of the sandbox crate's own tests, judged here too.
+pub fn sandbox_hostile(name: &str) -> PathBuf {
+    xtask::project_root()
+        .join("crates/sandbox/tests/hostile")
+        .join(name)
+}
+
+/// The fixture `source` with `@KEY@` replaced, written into `dir` under the same name.
+pub fn fixture(dir: &Path, source: &Path, replacements: &[(&str, &str)]) -> PathBuf {
+    let mut text = std::fs::read_to_string(source).unwrap();
     for (key, value) in replacements {
         text = text.replace(&format!("@{key}@"), value);
     }
-    let path = dir.join(name);
+    let path = dir.join(source.file_name().unwrap());
     std::fs::write(&path, text).unwrap();
     path
 }

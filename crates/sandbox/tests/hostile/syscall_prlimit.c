@@ -1,6 +1,6 @@
 /* Goes for the judge's own limits: lowers the open-files limit of pid 1 (in the box, the
-   spawner that starts every run) so that the next run cannot start, then solves the
-   statues problem honestly, unless the attack worked. */
+   spawner that starts every run) so that the next run cannot start, then runs the honest
+   program pasted in below, unless the attack worked. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <sys/resource.h>

@@ -5,7 +5,6 @@
 //! classic BPF written here (the instructions seccomp accepts that either compiler
 //! emits), over a `seccomp_data` built for each call, and checked against the policy's
 //! own decision.
-#![cfg(target_arch = "x86_64")]
 
 use std::collections::BTreeSet;
 

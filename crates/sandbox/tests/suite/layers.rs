@@ -2,21 +2,20 @@
 //! cgroup v2 as root or as an ordinary user with a delegated subtree. Each probe runs
 //! where the layer it needs is active and says so where it is not (and why, from the
 //! header); which layers a machine must have is CI's to say (`XTASK_EXPECT_LAYERS`,
-//! checked in `sandbox.rs`). The caps are set far from what the programs need, so the
+//! checked in `machine.rs`). The caps are set far from what the programs need, so the
 //! verdicts hold on a slow machine too (CI runs them in an emulated virtual machine).
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
-use xtask::judge::{Rules, judge_text};
-use xtask::measure::{Io, Limits, Measurement};
-use xtask::sandbox::cgroup::{self, delegation};
-use xtask::sandbox::{Layer, Layers, Strictness};
-use xtask::solution::Solution;
+use sandbox::cgroup::{self, delegation};
+use sandbox::policy::Resolved;
+use sandbox::{Layer, Layers, Limits, Report, Strictness};
+
+use crate::support::{self, built, over_memory, stdout};
 
 fn use_spawner() -> Layers {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
-    xtask::sandbox::client::layers().unwrap()
+    support::use_spawner();
+    sandbox::client::layers().unwrap()
 }
 
 /// Whether the accounting layer is active; if not, says that `probe` is skipped and why.
@@ -31,33 +30,25 @@ fn accounting(probe: &str) -> bool {
     }
 }
 
-fn hostile(name: &str) -> PathBuf {
-    xtask::project_root().join("xtask/tests/hostile").join(name)
+/// The C fixture `name`, ready to run, in a folder that lives as long as it.
+struct Probe {
+    program: Resolved,
+    _dir: tempfile::TempDir,
 }
 
-/// The C fixture `name`, ready to run: compiled in the sandbox as every solution is, or
-/// taken built from the folder `$XTASK_BUILT_FIXTURES` names (CI builds them beforehand
-/// for its emulated machine, where the compiler alone would take most of its 30 s cap).
-fn compile(name: &str) -> Solution {
-    let spec = match std::env::var_os("XTASK_BUILT_FIXTURES") {
-        Some(built) => Path::new(&built).join(name.trim_end_matches(".c")),
-        None => hostile(name),
-    };
-    xtask::solution::prepare(&spec.to_string_lossy()).unwrap()
-}
+impl Probe {
+    fn new(name: &str) -> Probe {
+        let dir = tempfile::tempdir().unwrap();
+        let program = support::own(&built(name, dir.path()), &[]);
+        Probe { program, _dir: dir }
+    }
 
-/// Runs `solution` on `input` under `limits`.
-fn run(solution: &Solution, input: &str, limits: Limits) -> (Measurement, String) {
-    let scratch = tempfile::tempdir().unwrap();
-    let io = Io {
-        input: scratch.path().join("case.in"),
-        stdout: scratch.path().join("case.stdout"),
-        stderr: scratch.path().join("case.stderr"),
-    };
-    std::fs::write(&io.input, input).unwrap();
-    let measured = xtask::measure::run(&solution.program, &io, limits).unwrap();
-    let stdout = std::fs::read_to_string(&io.stdout).unwrap();
-    (measured, stdout)
+    /// Runs it on `input` under `limits`: the report, and what it printed.
+    fn run(&self, input: &str, limits: Limits) -> (Report, String) {
+        let ran = support::run(&self.program, input, limits);
+        let printed = stdout(&ran);
+        (ran.report, printed)
+    }
 }
 
 /// Caps no probe comes near unless it is meant to.
@@ -142,17 +133,17 @@ fn cpu_time_of_orphaned_workers_is_counted_and_capped() {
         return;
     }
     // Two orphaned workers burn 0.8 s of CPU each; the program itself next to nothing.
-    let workers = compile("cpu_children.c");
-    let (measured, _) = run(&workers, "", roomy());
+    let workers = Probe::new("cpu_children.c");
+    let (measured, _) = workers.run("", roomy());
     assert!(!measured.killed_at_cpu_cap, "{measured:?}");
-    assert!(measured.cpu >= Duration::from_millis(1500), "{measured:?}");
+    assert!(measured.cpu_us >= 1_500_000, "{measured:?}");
     let capped = Limits {
         cpu_ms: 1000,
         ..roomy()
     };
-    let (measured, _) = run(&workers, "", capped);
+    let (measured, _) = workers.run("", capped);
     assert!(measured.killed_at_cpu_cap, "{measured:?}");
-    assert!(measured.cpu > Duration::from_secs(1), "{measured:?}");
+    assert!(measured.cpu_us > 1_000_000, "{measured:?}");
 }
 
 #[test]
@@ -162,7 +153,7 @@ fn peak_memory_is_that_of_the_whole_tree() {
     }
     // Two workers of 100 MiB at once, under a 256 MiB cap: the peak counts both (more
     // than either holds; a sampled peak may miss the moment both are full).
-    let (measured, stdout) = run(&compile("tree_memory.c"), "2 100\n", roomy());
+    let (measured, stdout) = Probe::new("tree_memory.c").run("2 100\n", roomy());
     assert_eq!(stdout, "WIN\n", "{measured:?}");
     assert!(!measured.memory_limit_hit, "{measured:?}");
     assert!(measured.peak_memory_bytes > 150 << 20, "{measured:?}");
@@ -174,7 +165,7 @@ fn memory_of_the_tree_over_its_limit_is_refused() {
         return;
     }
     // Four workers of 100 MiB at once, under a 256 MiB budget: MLE.
-    let (measured, _) = run(&compile("tree_memory.c"), "4 100\n", roomy());
+    let (measured, _) = Probe::new("tree_memory.c").run("4 100\n", roomy());
     assert!(measured.memory_limit_hit, "{measured:?}");
     assert!(measured.peak_memory_bytes > 128 << 20, "{measured:?}");
 }
@@ -188,7 +179,7 @@ fn a_fork_past_the_process_cap_is_refused() {
         processes: 16,
         ..roomy()
     };
-    let (measured, stdout) = run(&compile("process_cap.c"), "200\n", limits);
+    let (measured, stdout) = Probe::new("process_cap.c").run("200\n", limits);
     let made: u64 = stdout
         .trim()
         .parse()
@@ -211,7 +202,8 @@ fn java_runs_under_the_memory_limit() {
         return;
     }
     let classes = tempfile::tempdir().unwrap();
-    let source = xtask::project_root().join("xtask/tests/solutions/Main.java");
+    let source = classes.path().join("Echo.java");
+    std::fs::write(&source, ECHO).unwrap();
     // The compile is only the setup, run outside the sandbox: interpreted, since under
     // QEMU's emulation javac's compiled code died of SIGSEGV in 2 runs of 2 as an ordinary
     // user (c1 code at a method's entry), and the JIT is not what this test is about.
@@ -219,20 +211,33 @@ fn java_runs_under_the_memory_limit() {
         .arg("-J-Xint")
         .arg("-d")
         .arg(classes.path())
-        .arg(source)
+        .arg(&source)
         .status()
         .unwrap();
     assert!(status.success());
-    let solution =
-        xtask::solution::prepare(&format!("java -cp {} Main", classes.path().display())).unwrap();
+    // The JDK is the system's, under /usr; the classes are named on the command line.
+    let java = Resolved {
+        program: "/usr/bin/java".into(),
+        args: ["-cp", &classes.path().to_string_lossy(), "Echo"]
+            .map(str::to_owned)
+            .to_vec(),
+        readable: vec![classes.path().to_owned()],
+    };
     // The time limit is the slowest machine's: what is checked is that the JVM starts
     // and answers within a 256 MB budget (an address-space cap would stop it).
-    let judged = judge_text(
-        &solution.program,
-        ".......A\n........\n........\n........\n........\n........\n........\nM.......\n",
-        "WIN\n",
-        Rules::tokens(Duration::from_secs(100), 256_000_000),
-    )
-    .unwrap();
-    assert_eq!(judged.outcome.verdict.code(), "AC", "{judged:?}");
+    let budget = 256_000_000;
+    let ran = support::run(&java, "WIN\n", support::judged_limits(100_000, budget));
+    assert_eq!(stdout(&ran), "WIN\n", "{:?}", ran.report);
+    assert_eq!(ran.report.code, Some(0), "{:?}", ran.report);
+    assert!(!over_memory(&ran.report, budget), "{:?}", ran.report);
 }
+
+/// A Java program that prints its input back.
+const ECHO: &str = r#"
+public class Echo {
+    public static void main(String[] args) throws Exception {
+        System.out.write(System.in.readAllBytes());
+        System.out.flush();
+    }
+}
+"#;

@@ -1,6 +1,6 @@
 /* One attack on the private root, the box user and the box, chosen by its first argument.
    Prints SAFE when every step of the attack failed, or what it achieved otherwise; the
-   test judges it as a statues solution whose expected answer is SAFE. Paths of the host
+   tests expect SAFE. Paths of the host
    (the archive, a data folder, a file the test watches) come as further arguments. */
 #define _GNU_SOURCE
 #include <dirent.h>

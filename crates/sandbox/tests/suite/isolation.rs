@@ -1,57 +1,57 @@
 //! The files layer on isolate's model, attacked: a private root of read-only binds, a box
 //! user that owns nothing, a size-capped box that is fresh for every run, a sealed input.
-//! Each attack runs as `verify` runs it, as root, and again under a spawner started by an
-//! ordinary user (`nobody`), where the same hole would exist for that user.
+//! Each attack runs as a judge runs it, as the tests' user (root on CI), and again under
+//! a spawner started by an ordinary user (`nobody`), where the same hole would exist for
+//! that user.
 //!
 //! The attacks live in `tests/hostile/isolation_probe.c`, which prints `SAFE` when every
 //! step failed and names each step that worked otherwise.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-use crate::support;
-use xtask::sandbox::server::{Hello, Reply};
-use xtask::sandbox::{Limits, Request};
+use sandbox::policy::Resolved;
+use sandbox::server::{Hello, Reply};
+use sandbox::{Limits, Request};
 
-fn probe_source() -> PathBuf {
-    support::hostile("isolation_probe.c")
-}
+use crate::support::{self, as_user, compiled, hostile, over_memory, stdout, two_seconds};
 
 /// The probe, compiled into `dir` (which everyone may read).
 fn compiled_probe(dir: &Path) -> PathBuf {
-    let binary = dir.join("probe");
-    let status = Command::new("gcc")
-        .args(["-O2", "-o"])
-        .arg(&binary)
-        .arg(probe_source())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    binary
+    compiled(&hostile("isolation_probe.c"), dir)
 }
 
-/// A folder of statues tests: `count` inputs, each expecting `SAFE`.
-fn data_folder(dir: &Path, count: usize) -> PathBuf {
-    let data = dir.join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    let board =
-        std::fs::read_to_string(xtask::project_root().join("testdata/statues/sample1.in")).unwrap();
-    for case in 0..count {
-        std::fs::write(data.join(format!("case{case}.in")), &board).unwrap();
-        std::fs::write(data.join(format!("case{case}.out")), "SAFE\n").unwrap();
-    }
-    data
-}
-
-/// Runs the probe as `verify` does (as the tests' user: root here) on `count` tests.
-fn verify_probe(mode: &str, extra: &[&Path], count: usize) -> (usize, usize, String) {
+/// Runs the probe `count` times on this thread's spawner (as the tests' user), as a judge
+/// runs a solution whose command line names `readable` and `hidden`: only the files of
+/// `readable` may be read. Returns each run's output.
+fn probe_runs(mode: &str, readable: &[&Path], hidden: &[&Path], count: usize) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
     let probe = compiled_probe(dir.path());
-    let data = data_folder(dir.path(), count);
-    let mut command = vec![probe.to_string_lossy().into_owned(), mode.to_owned()];
-    command.extend(extra.iter().map(|path| path.to_string_lossy().into_owned()));
-    support::verify_statues(&shell_words::join(&command), Some(data))
+    let mut args = vec![mode.to_owned()];
+    args.extend(
+        readable
+            .iter()
+            .chain(hidden)
+            .map(|path| path.to_string_lossy().into_owned()),
+    );
+    let mut files = vec![probe.clone()];
+    files.extend(readable.iter().map(|path| path.to_path_buf()));
+    let program = Resolved {
+        program: probe,
+        args,
+        readable: files,
+    };
+    (0..count)
+        .map(|_| stdout(&support::run(&program, "x\n", two_seconds())))
+        .collect()
+}
+
+/// Runs the probe `count` times as the tests' user; each run must print `SAFE`.
+fn assert_safe(mode: &str, readable: &[&Path], hidden: &[&Path], count: usize) {
+    for output in probe_runs(mode, readable, hidden, count) {
+        assert_eq!(output, "SAFE\n", "{mode}");
+    }
 }
 
 /// Runs the probe under a spawner started as `nobody` (through `setpriv` when the tests
@@ -66,8 +66,8 @@ fn probe_as_nobody(mode: &str, extra: &[&Path]) -> (String, String) {
     let request = Request {
         program: probe.clone(),
         args,
-        stdin: xtask::sandbox::Input::File(dir.path().join("input")),
-        outputs: xtask::sandbox::Outputs::Files {
+        stdin: sandbox::Input::File(dir.path().join("input")),
+        outputs: sandbox::Outputs::Files {
             stdout: dir.path().join("stdout"),
             stderr: dir.path().join("stderr"),
         },
@@ -83,16 +83,7 @@ fn probe_as_nobody(mode: &str, extra: &[&Path]) -> (String, String) {
             box_bytes: 64 << 20,
         },
     };
-    let root = nix::unistd::Uid::effective().is_root();
-    let mut command = if root {
-        let mut command = Command::new("setpriv");
-        command.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"]);
-        command.arg(env!("CARGO_BIN_EXE_xtask"));
-        command
-    } else {
-        Command::new(env!("CARGO_BIN_EXE_xtask"))
-    };
-    let output = command
+    let output = as_user(support::SPAWNER, true)
         .arg("spawner")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -134,14 +125,13 @@ fn ordinary_user_has_a_private_root(header: &str) -> bool {
 
 #[test]
 fn no_file_outside_the_box_can_be_changed_in_mode_owner_times_or_attributes() {
-    let repo = xtask::project_root();
+    let repo = support::workspace();
     // A file the command line names, and so is readable: the user's own.
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("watched.txt");
     std::fs::write(&source, "mine\n").unwrap();
     let before = std::fs::metadata(&source).unwrap();
-    let (passed, failed, report) = verify_probe("metadata", &[&source], 1);
-    assert_eq!((passed, failed), (1, 0), "{report}");
+    assert_safe("metadata", &[&source], &[], 1);
     let after = std::fs::metadata(&source).unwrap();
     assert_eq!(before.permissions(), after.permissions());
     assert_eq!(before.modified().unwrap(), after.modified().unwrap());
@@ -166,7 +156,7 @@ fn xattr_names(path: &Path) -> String {
 
 #[test]
 fn the_archive_the_data_and_the_host_do_not_exist_for_the_program() {
-    let repo = xtask::project_root();
+    let repo = support::workspace();
     let expected = repo.join("testdata/statues/sample1.out");
     let home = PathBuf::from(std::env::var_os("HOME").unwrap_or_else(|| "/root".into()));
     // The host's /tmp: a file there (the root has a /tmp of its own, read-only and
@@ -179,8 +169,7 @@ fn the_archive_the_data_and_the_host_do_not_exist_for_the_program() {
         .map(|path| PathBuf::from(format!("@{}", path.display())))
         .collect();
     let paths: Vec<&Path> = hidden.iter().map(PathBuf::as_path).collect();
-    let (passed, failed, report) = verify_probe("invisible", &paths, 1);
-    assert_eq!((passed, failed), (1, 0), "{report}");
+    assert_safe("invisible", &[], &paths, 1);
     let (header, output) = probe_as_nobody("invisible", &paths);
     if ordinary_user_has_a_private_root(&header) {
         assert_eq!(output, "SAFE\n", "{header}");
@@ -189,22 +178,19 @@ fn the_archive_the_data_and_the_host_do_not_exist_for_the_program() {
 
 #[test]
 fn the_box_is_capped_in_bytes_and_files() {
-    let (passed, failed, report) = verify_probe("quota", &[], 1);
-    assert_eq!((passed, failed), (1, 0), "{report}");
+    assert_safe("quota", &[], &[], 1);
 }
 
 #[test]
 fn every_run_starts_in_an_empty_box_whatever_the_last_one_left() {
     // Three runs on one spawner: each finds its box empty, then leaves a 1,500-deep
     // chain, a folder it made unreadable, an open file and a FIFO.
-    let (passed, failed, report) = verify_probe("fresh", &[], 3);
-    assert_eq!((passed, failed), (3, 0), "{report}");
+    assert_safe("fresh", &[], &[], 3);
 }
 
 #[test]
 fn no_kernel_knob_is_writable_no_core_reaches_the_host_and_setuid_gains_nothing() {
-    let (passed, failed, report) = verify_probe("kernel", &[], 1);
-    assert_eq!((passed, failed), (1, 0), "{report}");
+    assert_safe("kernel", &[], &[], 1);
     let (header, output) = probe_as_nobody("kernel", &[]);
     if ordinary_user_has_a_private_root(&header) {
         assert_eq!(output, "SAFE\n", "{header}");
@@ -215,44 +201,32 @@ fn no_kernel_knob_is_writable_no_core_reaches_the_host_and_setuid_gains_nothing(
 fn signals_to_every_process_reach_only_the_programs_own() {
     // kill(-1, SIGKILL) and kill(-1, SIGSTOP) in each of three runs: every run is still
     // judged, by the same worker.
-    let (passed, failed, report) = verify_probe("killall", &[], 3);
-    assert_eq!((passed, failed), (3, 0), "{report}");
+    assert_safe("killall", &[], &[], 3);
 }
 
 #[test]
 fn files_in_the_box_count_as_the_runs_memory() {
-    support::use_spawner();
     let dir = tempfile::tempdir().unwrap();
     let probe = compiled_probe(dir.path());
-    let program = xtask::measure::own_program(&probe, &["memory"]);
-    let judged = xtask::judge::judge_text(
-        &program,
+    let budget = 8_000_000;
+    let ran = support::run(
+        &support::own(&probe, &["memory"]),
         "x\n",
-        "SAFE\n",
-        xtask::judge::Rules::tokens(std::time::Duration::from_secs(2), 8_000_000),
-    )
-    .unwrap();
-    if !xtask::sandbox::client::layers()
-        .unwrap()
-        .accounting
-        .is_active()
-    {
+        support::judged_limits(2000, budget),
+    );
+    if !sandbox::client::layers().unwrap().accounting.is_active() {
         eprintln!("skipped: no accounting layer on this machine");
         return;
     }
     // The run is over its memory: the writes past the limit fail, or the kernel ends the
     // program for them; either way it never holds the 32 MiB.
-    assert_eq!(judged.outcome.verdict.code(), "MLE", "{judged:?}");
-    assert!(
-        judged.outcome.measurement.peak_memory_bytes < 16 << 20,
-        "{judged:?}"
-    );
+    assert!(over_memory(&ran.report, budget), "{:?}", ran.report);
+    assert!(ran.report.peak_memory_bytes < 16 << 20, "{:?}", ran.report);
 }
 
 #[test]
 fn no_priority_real_time_class_terminal_or_unbounded_files() {
-    let (passed, failed, report) = verify_probe("priority", &[], 1);
-    assert_eq!((passed, failed), (1, 0), "{report}");
+    assert_safe("priority", &[], &[], 1);
     let (header, output) = probe_as_nobody("priority", &[]);
     if ordinary_user_has_a_private_root(&header) {
         assert_eq!(output, "SAFE\n", "{header}");
@@ -261,15 +235,7 @@ fn no_priority_real_time_class_terminal_or_unbounded_files() {
 
 /// `tests/hostile/user_counters.c`, compiled into `dir` (which everyone may read).
 fn compiled_counters(dir: &Path) -> PathBuf {
-    let binary = dir.join("counters");
-    let status = Command::new("gcc")
-        .args(["-O2", "-o"])
-        .arg(&binary)
-        .arg(support::hostile("user_counters.c"))
-        .status()
-        .unwrap();
-    assert!(status.success());
-    binary
+    compiled(&hostile("user_counters.c"), dir)
 }
 
 /// A spawner of the test's own (as the tests' user, or as `nobody`) with one run of
@@ -294,8 +260,8 @@ impl CounterRun {
         let request = Request {
             program: program.clone(),
             args: vec![mode.to_owned()],
-            stdin: xtask::sandbox::Input::File(dir.path().join("input")),
-            outputs: xtask::sandbox::Outputs::Files {
+            stdin: sandbox::Input::File(dir.path().join("input")),
+            outputs: sandbox::Outputs::Files {
                 stdout: dir.path().join("stdout"),
                 stderr: dir.path().join("stderr"),
             },
@@ -311,7 +277,7 @@ impl CounterRun {
                 box_bytes: 64 << 20,
             },
         };
-        let mut command = as_user(env!("CARGO_BIN_EXE_xtask"), as_nobody);
+        let mut command = as_user(support::SPAWNER, as_nobody);
         let mut child = command
             .arg("spawner")
             .stdin(Stdio::piped())
@@ -374,18 +340,6 @@ impl Drop for CounterRun {
     }
 }
 
-/// `program` started as the tests' user, or as `nobody` (through `setpriv` as root).
-fn as_user(program: impl AsRef<std::ffi::OsStr>, nobody: bool) -> Command {
-    if nobody && nix::unistd::Uid::effective().is_root() {
-        let mut command = Command::new("setpriv");
-        command.args(["--reuid", "65534", "--regid", "65534", "--clear-groups"]);
-        command.arg(program);
-        command
-    } else {
-        Command::new(program)
-    }
-}
-
 /// The number after the first word of `line` (`"inotify 128 EMFILE"`: 128).
 fn count_in(line: &str) -> u64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
@@ -401,7 +355,7 @@ fn root_only() -> bool {
 
 #[test]
 fn workers_side_by_side_run_as_two_uids_and_a_uid_is_free_again_when_its_worker_ends() {
-    use xtask::sandbox::identity::{BOX_UID_BASE, BOX_UIDS, CLAIMS, Claim};
+    use sandbox::identity::{BOX_UID_BASE, BOX_UIDS, CLAIMS, Claim};
     if !root_only() {
         return;
     }
@@ -456,7 +410,7 @@ fn a_run_holding_every_inotify_instance_it_can_leaves_other_workers_and_the_host
     let holder = CounterRun::start("inotify_hold", true);
     if holder.in_a_user_namespace() {
         let held = holder.holding();
-        let cap = xtask::sandbox::namespaces::USER_COUNT_CAPS
+        let cap = sandbox::namespaces::USER_COUNT_CAPS
             .iter()
             .find(|(name, _)| *name == "max_inotify_instances")
             .unwrap()
@@ -469,7 +423,7 @@ fn a_run_holding_every_inotify_instance_it_can_leaves_other_workers_and_the_host
 #[test]
 fn pending_signals_and_posix_timers_are_capped() {
     // Measured before: 96,365 of each, the user's whole allowance on this machine.
-    let cap = xtask::sandbox::launch::PENDING_SIGNALS;
+    let cap = sandbox::launch::PENDING_SIGNALS;
     for nobody in [false, true] {
         for mode in ["signals", "timers"] {
             let line = CounterRun::start(mode, nobody).output();
