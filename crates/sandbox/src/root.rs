@@ -30,7 +30,7 @@
 //! whole (lazily), so whatever the program left (a deep tree, a folder it made
 //! unreadable, an open file) goes with it and removing it cannot fail.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::ffi::CString;
 use std::fs;
 use std::io::Write;
@@ -59,12 +59,25 @@ const ROOT_TMPFS: &str = "size=1m,nr_inodes=4096,mode=755";
 pub struct PrivateRoot {
     /// Where the root's tmpfs is mounted in the spawner's namespace.
     dir: PathBuf,
-    /// Paths bound for requests, beyond the system's, as they are now.
-    extra: BTreeSet<PathBuf>,
+    /// Paths bound for requests, beyond the system's, as they are now, each with the
+    /// file it named when it was bound.
+    extra: BTreeMap<PathBuf, FileId>,
     /// Whether a box tmpfs is mounted now.
     box_mounted: bool,
     /// The mount namespace whose `/` is the root (see the module's header).
     namespace: Option<std::os::fd::OwnedFd>,
+}
+
+/// Which file a path names: its device and inode (none if it cannot be read, so that a
+/// path that comes to exist is bound again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FileId(Option<(u64, u64)>);
+
+impl FileId {
+    fn of(path: &Path) -> FileId {
+        use std::os::unix::fs::MetadataExt;
+        FileId(fs::metadata(path).ok().map(|meta| (meta.dev(), meta.ino())))
+    }
 }
 
 fn none() -> Option<&'static str> {
@@ -90,7 +103,7 @@ impl PrivateRoot {
             .context("making the root's tmpfs a shared mount")?;
         let mut root = PrivateRoot {
             dir: dir.to_owned(),
-            extra: BTreeSet::new(),
+            extra: BTreeMap::new(),
             box_mounted: false,
             namespace: None,
         };
@@ -268,15 +281,15 @@ impl PrivateRoot {
     /// # Errors
     /// A path is refused (the root itself, or a folder holding it), or a bind fails.
     pub fn set_readable(&mut self, paths: &[PathBuf]) -> Result<()> {
-        let wanted: BTreeSet<PathBuf> = paths
+        let wanted: BTreeMap<PathBuf, FileId> = paths
             .iter()
             .filter(|path| !under_system(path))
-            .cloned()
+            .map(|path| (path.clone(), FileId::of(path)))
             .collect();
         if wanted == self.extra && self.namespace.is_some() {
             return Ok(());
         }
-        for path in &wanted {
+        for path in wanted.keys() {
             refuse_unsafe(path, &self.dir)?;
         }
         self.unseal()?;
@@ -286,18 +299,28 @@ impl PrivateRoot {
         self.make_namespace()
     }
 
-    fn rebind(&mut self, wanted: &BTreeSet<PathBuf>) -> Result<()> {
-        // Longest first, so that a bind inside another goes before it.
-        let stale: Vec<PathBuf> = self.extra.difference(wanted).cloned().collect();
+    fn rebind(&mut self, wanted: &BTreeMap<PathBuf, FileId>) -> Result<()> {
+        // Unbound: a path no longer asked for, or one whose file was replaced since it
+        // was bound (a program compiled again to the same path is a new file, which the
+        // old bind would go on showing). Longest first, so that a bind inside another
+        // goes before it.
+        let stale: Vec<PathBuf> = self
+            .extra
+            .iter()
+            .filter(|&(path, id)| wanted.get(path) != Some(id))
+            .map(|(path, _)| path.clone())
+            .collect();
         for path in stale.iter().rev() {
             let target = self.inside(path);
             umount2(&target, MntFlags::MNT_DETACH)
                 .with_context(|| format!("unbinding {}", path.display()))?;
             self.extra.remove(path);
         }
-        for path in wanted.difference(&self.extra.clone()) {
-            self.bind_host(path, BindKind::ReadOnly)?;
-            self.extra.insert(path.clone());
+        for (path, id) in wanted {
+            if !self.extra.contains_key(path) {
+                self.bind_host(path, BindKind::ReadOnly)?;
+                self.extra.insert(path.clone(), *id);
+            }
         }
         Ok(())
     }

@@ -21,3 +21,19 @@ fn memory_the_runner_holds_is_not_counted_as_the_programs() {
     }
     assert_eq!(held.len(), 64 << 20);
 }
+
+#[test]
+fn a_file_replaced_at_the_same_path_is_seen_new_by_the_next_run() {
+    // A worker keeps its binds from one run to the next; a program written again to the
+    // same path (a compiler's `-o`, an editor's save) is a new file, which a kept bind
+    // would hide behind the old one.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("say.py");
+    for word in ["first", "second"] {
+        let fresh = dir.path().join("say.py.new");
+        std::fs::write(&fresh, format!("print({word:?})\n")).unwrap();
+        std::fs::rename(&fresh, &script).unwrap();
+        let ran = support::run(&support::python(&script), "", judged_limits(2000, 64 << 20));
+        assert_eq!(stdout(&ran), format!("{word}\n"), "{:?}", ran.report);
+    }
+}
