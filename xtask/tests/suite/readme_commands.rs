@@ -78,6 +78,17 @@ const FAST_VARIANTS: &[FastVariant] = &[
               and the site's test (web) starts the server and stops it",
     },
     FastVariant {
+        example: "cargo xtask bench gam",
+        runs: "cargo xtask bench gam --runs 1",
+        why: "five runs of each program on each of gam's largest boards took 290 s of a \
+              loaded machine; one run builds and measures the same table",
+    },
+    FastVariant {
+        example: "cargo xtask bench sweets",
+        runs: "cargo xtask bench sweets --runs 1",
+        why: "as bench gam: one run per program and file prints the same table",
+    },
+    FastVariant {
         example: "cargo xtask sandbox-cost --runs 1000",
         runs: "cargo xtask sandbox-cost --runs 20",
         why: "1,000 runs through each of the sandbox's configurations take minutes; 20 run \
