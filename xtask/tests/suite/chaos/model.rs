@@ -56,7 +56,7 @@ pub fn predict(spec: &Chaos, scale: &Scale) -> Prediction {
     }
     // The root and its holders fill the process cap past this many.
     let fork_refused = u64::from(spec.holders.count) >= PROCESS_CAP;
-    if fork_refused && let Some(code) = spec.holders.on_refused {
+    if let Some(code) = spec.holders.on_refused.filter(|_| fork_refused) {
         return Prediction::only(ended(End::Exit(code), false), true);
     }
     // The waited children run beside the root's burn and sleep. A child's early limit
