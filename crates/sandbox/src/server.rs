@@ -220,6 +220,9 @@ fn abilities(
     };
     let sampled = cgroups.is_err() && pid_namespace && !without.accounting;
     let mut notes = Vec::new();
+    if let Ok(Hierarchy::V2 { parent }) = &cgroups {
+        notes.extend(crate::cgroup::systemd::ends_with_last_login(parent));
+    }
     let accounting = match &cgroups {
         Ok(hierarchy) => Layer::Active(hierarchy.name().to_owned()),
         Err(error) if sampled => {

@@ -122,6 +122,38 @@ pub fn unit_of(group: &Path) -> Option<(Manager, String)> {
     Some((manager, names[at].clone()))
 }
 
+/// What to know of a group that lies in a user's manager (`user@UID.service`): systemd
+/// stops that manager, and every run in it, when the user's last login ends, unless
+/// the user lingers.
+pub fn ends_with_last_login(group: &Path) -> Option<String> {
+    let (Manager::User { .. }, _) = unit_of(group)? else {
+        return None;
+    };
+    let uid = group
+        .components()
+        .filter_map(|part| part.as_os_str().to_str())
+        .find_map(|name| {
+            name.strip_prefix("user@")?
+                .strip_suffix(".service")?
+                .parse()
+                .ok()
+        })?;
+    let user = nix::unistd::User::from_uid(Uid::from_raw(uid))
+        .ok()
+        .flatten()?;
+    if Path::new("/var/lib/systemd/linger")
+        .join(&user.name)
+        .exists()
+    {
+        return None;
+    }
+    Some(format!(
+        "the runs' cgroup is a scope of your systemd user manager, which stops when your last \
+         login ends, and ends a run still going: `loginctl enable-linger {}` keeps it",
+        user.name
+    ))
+}
+
 /// Whether systemd delegated `unit` (its `Delegate` property is on).
 ///
 /// # Errors
@@ -269,5 +301,24 @@ mod tests {
         // The root, or a group no unit holds.
         assert_eq!(unit(""), None);
         assert_eq!(unit("handed-over/by-hand"), None);
+    }
+
+    #[test]
+    fn a_scope_of_a_user_manager_is_said_to_end_with_the_last_login_unless_lingering() {
+        let group = |path: &str| Path::new(MOUNT).join(path);
+        assert_eq!(
+            ends_with_last_login(&group("system.slice/xtask-1-0.scope/xtask-runs")),
+            None
+        );
+        let in_roots_manager =
+            group("user.slice/user-0.slice/user@0.service/app.slice/xtask-1-0.scope/xtask-runs");
+        let lingers = Path::new("/var/lib/systemd/linger/root").exists();
+        match ends_with_last_login(&in_roots_manager) {
+            Some(note) => {
+                assert!(!lingers);
+                assert!(note.contains("`loginctl enable-linger root`"), "{note}");
+            }
+            None => assert!(lingers),
+        }
     }
 }
