@@ -98,7 +98,7 @@ pub fn parent_for_runs() -> Result<PathBuf> {
 pub fn prepare() -> Result<PathBuf> {
     if read_only() {
         bail!(
-            "the cgroup file system is mounted read-only here, as a container's is by default: \
+            "the cgroup file system is mounted read-only, as a container's is by default: \
              Docker mounts it writable only for a `--privileged` container, Podman with \
              `--security-opt unmask=/sys/fs/cgroup`"
         );
