@@ -250,3 +250,20 @@ fn ctrl_c_kills_the_run_and_leaves_no_file() {
         "the run outlived Ctrl-C by a second"
     );
 }
+
+#[test]
+fn verify_refuses_a_machine_without_a_layer_it_is_expected_to_have() {
+    // CI states what each machine has ($XTASK_EXPECT_LAYERS); a judge that lacks it says
+    // so and judges nothing, rather than giving verdicts the machine cannot back.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["verify", "statues", "--test", "sample1"])
+        .env("XTASK_EXPECT_LAYERS", "files,sound")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.starts_with("sandbox: "), "{stdout}");
+    assert!(stderr.contains("sound (no such layer)"), "{stderr}");
+    assert!(!stdout.contains("passed"), "{stdout}");
+}
