@@ -30,16 +30,7 @@ const BINARY_TREE: u32 = 2;
 /// libseccomp refuses a rule or cannot export the program.
 #[cfg(target_arch = "x86_64")]
 pub fn filter() -> Result<Filters> {
-    let program = compile(&super::policy())?
-        .into_iter()
-        .map(|instruction| seccompiler::sock_filter {
-            code: instruction.code,
-            jt: instruction.jt,
-            jf: instruction.jf,
-            k: instruction.k,
-        })
-        .collect();
-    Ok(Filters { program })
+    Ok(Filters::of(compile(&super::policy())?))
 }
 
 /// Compiles `policy` (an x86_64 one: its architecture and x32's bit) with libseccomp.

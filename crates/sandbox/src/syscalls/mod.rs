@@ -75,6 +75,21 @@ pub struct Filters {
 }
 
 impl Filters {
+    /// The filter made of a compiled program (the sandbox's own compiler's, or
+    /// libseccomp's), as the kernel takes it.
+    fn of(program: Vec<bpf::Instruction>) -> Filters {
+        let program = program
+            .into_iter()
+            .map(|instruction| seccompiler::sock_filter {
+                code: instruction.code,
+                jt: instruction.jt,
+                jf: instruction.jf,
+                k: instruction.k,
+            })
+            .collect();
+        Filters { program }
+    }
+
     /// The program's length, in BPF instructions.
     pub fn instructions(&self) -> usize {
         self.program.len()
@@ -187,16 +202,7 @@ fn call_number(number: i64) -> u32 {
 /// The architecture has no list (only x86_64 has one).
 #[cfg(target_arch = "x86_64")]
 pub fn filter() -> Result<Filters> {
-    let program = bpf::compile(&policy())
-        .into_iter()
-        .map(|instruction| seccompiler::sock_filter {
-            code: instruction.code,
-            jt: instruction.jt,
-            jf: instruction.jf,
-            k: instruction.k,
-        })
-        .collect();
-    Ok(Filters { program })
+    Ok(Filters::of(bpf::compile(&policy())))
 }
 
 /// Compiles the filters for this architecture.
