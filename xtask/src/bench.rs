@@ -16,6 +16,8 @@ pub struct BenchCmd {
     pub crate_name: String,
     /// Runs per program and file; the fastest run counts (the least disturbed by noise).
     pub runs: usize,
+    /// The cargo profile both programs are built with (`build::BENCH` or `build::RELEASE`).
+    pub profile: String,
 }
 
 /// The best of several runs of one program on one file.
@@ -39,8 +41,12 @@ impl BenchCmd {
             )
         })?;
         let root = project_root();
-        let executables =
-            build::with_profile(&root, build::BENCH, std::iter::once(problem.name), true)?;
+        let executables = build::with_profile(
+            &root,
+            &self.profile,
+            std::iter::once(problem.name),
+            build::Targets::Binaries,
+        )?;
         let solver = executables.get(problem.name)?;
         let reference =
             executables.get(&format!("{}_reference", problem.name.replace('-', "_")))?;

@@ -47,21 +47,33 @@ pub const RELEASE: &str = "release";
 /// one codegen unit), for the top speed the archive reports. Only `bench` pays for it.
 pub const BENCH: &str = "bench-release";
 
-/// `cargo build --release` of the binaries of `crates` (and their examples if asked);
-/// returns where cargo put each executable.
+/// What one build makes of each crate it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Targets {
+    /// Every binary the crate builds by default: its solver, and its reference binary
+    /// where it has one (`gam_reference`, `sweets_reference`).
+    Binaries,
+    /// Its flawed solvers' binary (`<crate>_flawed`), built with the crate's `testkit`
+    /// feature. It is a binary, not an example, so it builds without the crate's
+    /// dev-dependencies; and asking for it alone leaves the solver binary as it was.
+    Flawed,
+}
+
+/// `cargo build --release` of `targets` of `crates`; returns where cargo put each
+/// executable.
 ///
 /// # Errors
 /// Cargo cannot be run, the build fails, or its messages cannot be read.
 pub fn release<'a>(
     root: &Path,
     crates: impl Iterator<Item = &'a str>,
-    examples: bool,
+    targets: Targets,
 ) -> Result<Executables> {
-    with_profile(root, RELEASE, crates, examples)
+    with_profile(root, RELEASE, crates, targets)
 }
 
-/// `cargo build --profile PROFILE` of the binaries of `crates` (and their examples if
-/// asked); returns where cargo put each executable.
+/// `cargo build --profile PROFILE` of `targets` of `crates`; returns where cargo put each
+/// executable.
 ///
 /// # Errors
 /// As [`release`].
@@ -69,7 +81,7 @@ pub fn with_profile<'a>(
     root: &Path,
     profile: &str,
     crates: impl Iterator<Item = &'a str>,
-    examples: bool,
+    targets: Targets,
 ) -> Result<Executables> {
     let mut command = cargo();
     command.current_dir(root).arg("build");
@@ -80,16 +92,23 @@ pub fn with_profile<'a>(
     } else {
         command.args(["--profile", profile]);
     }
+    if targets == Targets::Binaries {
+        command.arg("--bins");
+    }
     command
-        .arg("--bins")
         // Diagnostics still reach the terminal rendered; stdout carries the JSON.
         .arg("--message-format=json-render-diagnostics")
         .stdout(Stdio::piped());
-    if examples {
-        command.arg("--examples");
+    if targets == Targets::Flawed {
+        // Every problem crate has the feature; `CRATE/testkit` would name the crates'
+        // dev-dependency on themselves and leave the binaries' requirement unmet.
+        command.args(["--features", "testkit"]);
     }
     for name in crates {
         command.args(["--package", name]);
+        if targets == Targets::Flawed {
+            command.args(["--bin", &flawed_binary(name)]);
+        }
     }
     let mut child = command.spawn().context("running cargo build")?;
     let stdout = child.stdout.take().context("cargo build without stdout")?;
@@ -104,6 +123,11 @@ pub fn with_profile<'a>(
     Ok(executables)
 }
 
+/// The name of `crate_name`'s binary of flawed solvers (`descending_dark_flawed`...).
+pub fn flawed_binary(crate_name: &str) -> String {
+    format!("{}_flawed", crate_name.replace('-', "_"))
+}
+
 /// The (target name, executable) a cargo JSON message announces, if it announces one.
 fn executable_of(message: &str) -> Option<(String, PathBuf)> {
     let value: serde_json::Value = serde_json::from_str(message).ok()?;
@@ -115,14 +139,13 @@ fn executable_of(message: &str) -> Option<(String, PathBuf)> {
     Some((name.to_owned(), PathBuf::from(path)))
 }
 
-/// `cargo build --release` of every problem's binary (and examples if asked), in this
-/// workspace.
+/// `cargo build --release` of `targets` of every problem, in this workspace.
 ///
 /// # Errors
 /// As [`release`].
-pub fn release_every_problem(examples: bool) -> Result<Executables> {
+pub fn release_every_problem(targets: Targets) -> Result<Executables> {
     let names = crate::problems::PROBLEMS.iter().map(|problem| problem.name);
-    release(&crate::project_root(), names, examples)
+    release(&crate::project_root(), names, targets)
 }
 
 /// `cargo metadata` of the workspace at `root`, its members only.

@@ -59,8 +59,8 @@ enum Command {
             conflicts_with = "flawed"
         )]
         solution: Option<String>,
-        /// One of the crate's flawed solvers instead (`cargo run -p CRATE --example
-        /// CRATE_flawed -- --list` lists them).
+        /// One of the crate's flawed solvers instead (`cargo run -p CRATE --features
+        /// testkit --bin CRATE_flawed -- --list` lists them).
         #[arg(long, value_name = "NAME")]
         flawed: Option<String>,
         /// The seed of the generated inputs (random when not given; printed either way).
@@ -100,6 +100,11 @@ enum Command {
         /// Runs per program and file; the fastest counts.
         #[arg(long, default_value_t = 5)]
         runs: usize,
+        /// The cargo profile both programs are built with: bench-release adds fat LTO to
+        /// release for the top speed; release is the build verify judges, and quicker to
+        /// build.
+        #[arg(long, default_value = crate::build::BENCH, value_parser = [crate::build::BENCH, crate::build::RELEASE])]
+        profile: String,
     },
     /// Export problems as Kattis problem packages (legacy or 2025-09 format).
     Package {
@@ -225,7 +230,16 @@ pub fn main() -> ExitCode {
                 .run()
             })
             .map(|ending| matches!(ending, stress::Ending::NoFailure { .. })),
-        Command::Bench { crate_name, runs } => bench::BenchCmd { crate_name, runs }.run(),
+        Command::Bench {
+            crate_name,
+            runs,
+            profile,
+        } => bench::BenchCmd {
+            crate_name,
+            runs,
+            profile,
+        }
+        .run(),
         Command::Gen {
             crate_name,
             seed,

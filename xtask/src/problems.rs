@@ -41,7 +41,7 @@ pub enum TimeLimit {
     },
 }
 
-/// A benchmark: the solver against the crate's reference binary (`examples/<name>_reference`)
+/// A benchmark: the solver against the crate's reference binary (`src/bin/<name>_reference.rs`)
 /// on the same files in the same run.
 #[derive(Debug)]
 pub struct Bench {

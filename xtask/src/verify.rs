@@ -114,7 +114,7 @@ impl Verify {
             None => Some(build::release(
                 &root,
                 problems.iter().map(|p| p.name),
-                false,
+                build::Targets::Binaries,
             )?),
         };
         let width = suites

@@ -1,30 +1,16 @@
-//! The site under test and the workspace around it: `cargo xtask web --out DIR` run through
-//! the cargo that runs the tests (so the pages, scripts and module are the ones the
-//! subcommand writes, not a copy), the target folder cargo uses, and the release binaries
-//! the measurement compares with.
+//! The site under test and the workspace around it: the xtask's own `web` command run
+//! in-process (so the pages, scripts and module are the ones `cargo xtask web` writes,
+//! not a copy, and no second build of the xtask is needed), the target folder cargo uses,
+//! and the release binaries the measurement compares with.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, ensure};
 
 /// The workspace's root folder.
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .expect("the workspace root exists")
-}
-
-/// The cargo running this program (`$CARGO`), else the one on the `PATH`.
-fn cargo() -> Command {
-    let program = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    let mut command = Command::new(program);
-    command.current_dir(workspace_root());
-    command
+    xtask::project_root()
 }
 
 /// The environment variable naming a folder `cargo xtask web --out` already wrote, to
@@ -41,11 +27,11 @@ pub enum Site {
 }
 
 impl Site {
-    /// Runs `cargo xtask web --out <temporary folder>/site`, cargo's and the
-    /// subcommand's messages passing through; or takes the folder `PLAYGROUND_SITE` names.
+    /// Does what `cargo xtask web --out <temporary folder>/site` does, cargo's and the
+    /// command's messages passing through; or takes the folder `PLAYGROUND_SITE` names.
     ///
     /// # Errors
-    /// The subcommand fails (its message says what is missing, e.g. the wasm32 target or
+    /// The command fails (its message says what is missing, e.g. the wasm32 target or
     /// the `wasm-bindgen` command).
     pub fn build() -> Result<Self> {
         if let Some(given) = std::env::var_os(SITE_VARIABLE) {
@@ -59,13 +45,12 @@ impl Site {
             return Ok(Site::Given(given));
         }
         let folder = tempfile::tempdir().context("making a folder for the site")?;
-        let status = cargo()
-            .args(["run", "--quiet", "--package", "xtask", "--", "web", "--out"])
-            .arg(folder.path().join("site"))
-            .stdout(Stdio::inherit())
-            .status()
-            .context("running cargo xtask web")?;
-        ensure!(status.success(), "cargo xtask web failed ({status})");
+        xtask::web::Web {
+            out: Some(folder.path().join("site")),
+            serve: false,
+        }
+        .run()
+        .context("cargo xtask web")?;
         Ok(Site::Built(folder))
     }
 
@@ -84,18 +69,7 @@ impl Site {
 /// # Errors
 /// Cargo fails or reports no target folder.
 pub fn target_dir() -> Result<PathBuf> {
-    let output = cargo()
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .stderr(Stdio::inherit())
-        .output()
-        .context("running cargo metadata")?;
-    ensure!(output.status.success(), "cargo metadata failed");
-    let value: serde_json::Value =
-        serde_json::from_slice(&output.stdout).context("reading cargo metadata")?;
-    value["target_directory"]
-        .as_str()
-        .map(PathBuf::from)
-        .context("cargo metadata names no target folder")
+    xtask::build::target_dir(&workspace_root())
 }
 
 /// Where the tests leave their screenshots for review: `<target>/playground-screenshots`.
@@ -108,45 +82,19 @@ pub fn screenshot_dir() -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// Builds the release binaries of `crates` (`cargo build --release`) and returns each
-/// one's executable, as cargo announces it.
+/// Builds the release binaries of `crates` (`cargo build --release`, as `verify` builds
+/// them) and returns each one's executable, as cargo announces it.
 ///
 /// # Errors
 /// The build fails or announces no executable for one of them.
 pub fn release_binaries(crates: &[&str]) -> Result<BTreeMap<String, PathBuf>> {
-    let mut command = cargo();
-    command.args([
-        "build",
-        "--release",
-        "--message-format=json-render-diagnostics",
-    ]);
-    for name in crates {
-        command.args(["--package", name, "--bin", name]);
-    }
-    let mut child = command
-        .stdout(Stdio::piped())
-        .spawn()
-        .context("running cargo build --release")?;
-    let stdout = child.stdout.take().context("cargo build without stdout")?;
-    let mut found = BTreeMap::new();
-    for line in BufReader::new(stdout).lines() {
-        let line = line.context("reading cargo's messages")?;
-        let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else {
-            continue;
-        };
-        if let (Some(name), Some(executable)) = (
-            message["target"]["name"].as_str(),
-            message["executable"].as_str(),
-        ) {
-            found.insert(name.to_owned(), PathBuf::from(executable));
-        }
-    }
-    ensure!(
-        child.wait().context("waiting for cargo build")?.success(),
-        "cargo build --release failed"
-    );
-    for name in crates {
-        ensure!(found.contains_key(*name), "cargo built no binary {name}");
-    }
-    Ok(found)
+    let executables = xtask::build::release(
+        &workspace_root(),
+        crates.iter().copied(),
+        xtask::build::Targets::Binaries,
+    )?;
+    crates
+        .iter()
+        .map(|name| Ok(((*name).to_owned(), executables.get(name)?.to_path_buf())))
+        .collect()
 }

@@ -35,7 +35,7 @@ const ROUNDS: usize = 5;
 /// The binaries cannot be built, a worker cannot start, or a run fails.
 pub fn report(runs: usize) -> Result<()> {
     let root = project_root();
-    let executables = build::release(&root, std::iter::once("statues"), false)?;
+    let executables = build::release(&root, std::iter::once("statues"), build::Targets::Binaries)?;
     let statues = executables.get("statues")?.to_owned();
     let input = root.join("testdata/statues/sample1.in");
     let xtask = std::env::current_exe().context("finding the xtask binary")?;

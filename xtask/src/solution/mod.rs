@@ -139,17 +139,20 @@ fn with_file_hint(error: anyhow::Error, spec: &str) -> anyhow::Error {
     )
 }
 
-/// The crate's flawed solver `name` (its `<crate>_flawed` example, built here) as a
+/// The crate's flawed solver `name` (its `<crate>_flawed` binary, built here) as a
 /// solution: `--flawed NAME` works wherever cargo puts its builds.
 ///
 /// # Errors
-/// The example does not build.
+/// The binary does not build.
 pub fn flawed(crate_name: &str, name: &str) -> Result<Solution> {
-    let executables =
-        crate::build::release(&crate::project_root(), std::iter::once(crate_name), true)?;
-    let example = format!("{}_flawed", crate_name.replace('-', "_"));
+    use crate::build::{Targets, flawed_binary, release};
+    let executables = release(
+        &crate::project_root(),
+        std::iter::once(crate_name),
+        Targets::Flawed,
+    )?;
     Ok(Solution {
-        program: measure::own_program(executables.get(&example)?, &[name]),
+        program: measure::own_program(executables.get(&flawed_binary(crate_name))?, &[name]),
         spec: format!("--flawed {name}"),
         build: None,
     })

@@ -79,14 +79,16 @@ const FAST_VARIANTS: &[FastVariant] = &[
     },
     FastVariant {
         example: "cargo xtask bench gam",
-        runs: "cargo xtask bench gam --runs 1",
+        runs: "cargo xtask bench gam --runs 1 --profile release",
         why: "five runs of each program on each of gam's largest boards took 290 s of a \
-              loaded machine; one run builds and measures the same table",
+              loaded machine; one run measures the same table, and the release build the \
+              tests share spares them a build with fat LTO",
     },
     FastVariant {
         example: "cargo xtask bench sweets",
-        runs: "cargo xtask bench sweets --runs 1",
-        why: "as bench gam: one run per program and file prints the same table",
+        runs: "cargo xtask bench sweets --runs 1 --profile release",
+        why: "as bench gam: one run per program and file of the shared release build \
+              prints the same table",
     },
     FastVariant {
         example: "cargo xtask sandbox-cost --runs 1000",

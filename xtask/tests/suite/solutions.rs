@@ -15,7 +15,7 @@ fn solutions_folder() -> PathBuf {
 }
 
 fn release_binaries() -> Executables {
-    build::release_every_problem(false).expect("the solvers build")
+    build::release_every_problem(build::Targets::Binaries).expect("the solvers build")
 }
 
 /// Verifies `crate_name` with `solution`; returns the tally and the report's text.

@@ -14,7 +14,7 @@ use xtask::stress::{Ending, Stress};
 const BUDGET: u64 = 3000;
 
 fn executables() -> Executables {
-    build::release_every_problem(true).expect("the solvers and their examples build")
+    build::release_every_problem(build::Targets::Flawed).expect("the flawed solvers build")
 }
 
 fn stress(crate_name: &str, solution: String, cases: u64, out: &Path) -> Ending {
@@ -47,13 +47,11 @@ fn wrong<K: ProblemKit>(problem: &Problem, input: &K::Input, output: &str) -> bo
 /// shrunk, and is 1-minimal.
 fn every_flawed_solver_is_found_and_shrunk<K: ProblemKit>(executables: &Executables) {
     let problem = find(K::NAME).unwrap();
-    let example = executables
-        .get(&format!("{}_flawed", K::NAME.replace('-', "_")))
-        .unwrap();
+    let binary = executables.get(&build::flawed_binary(K::NAME)).unwrap();
     assert!(!K::FLAWED.is_empty(), "{} keeps no flawed solver", K::NAME);
     for flawed in K::FLAWED {
         let out = tempfile::tempdir().unwrap();
-        let solution = format!("{} {}", example.display(), flawed.name);
+        let solution = format!("{} {}", binary.display(), flawed.name);
         let Ending::Failure {
             after,
             steps,

@@ -1,5 +1,5 @@
 //! The jury's table DP (`gam::jury`) behind the solver's input and output, for timing
-//! the solver against it: `target/release/examples/gam_reference < input`.
+//! the solver against it: `cargo run --release -p gam --bin gam_reference < input`.
 
 fn main() -> anyhow::Result<()> {
     let output = std::io::BufWriter::new(std::io::stdout().lock());
