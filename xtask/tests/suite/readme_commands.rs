@@ -66,6 +66,18 @@ struct FastVariant {
 
 const FAST_VARIANTS: &[FastVariant] = &[
     FastVariant {
+        example: "cargo xtask stress statues --solution mine.cpp",
+        runs: "cargo xtask stress statues --solution mine.cpp --cases 300",
+        why: "mine.cpp is the accepted submission, so stress spends its whole default budget \
+              of 10 s without a failure; 300 cases end the same way, with the same closing \
+              line",
+    },
+    FastVariant {
+        example: "cargo xtask stress ladders --solution mine.cpp",
+        runs: "cargo xtask stress ladders --solution mine.cpp --cases 300",
+        why: "as stress statues: an accepted submission spends the whole 10 s default budget",
+    },
+    FastVariant {
         example: "cargo xtask stress gam --solution ./a.out --seed 7 --cases 5000 --out failures/",
         runs: "cargo xtask stress gam --solution ./a.out --seed 7 --cases 300 --out failures/",
         why: "5000 cases reach gam's largest boards (300 x 300) from case 1000 on: about \

@@ -13,8 +13,8 @@ use xtask::stress::{Ending, Stress};
 /// Cases each flawed solver gets before the test gives up on finding it.
 const BUDGET: u64 = 3000;
 
-fn executables() -> Executables {
-    build::release_every_problem(build::Targets::Flawed).expect("the flawed solvers build")
+fn executables(targets: build::Targets) -> Executables {
+    build::release_every_problem(targets).expect("the solvers build")
 }
 
 fn stress(crate_name: &str, solution: String, cases: u64, out: &Path) -> Ending {
@@ -95,7 +95,7 @@ fn every_flawed_solver_is_found_and_shrunk<K: ProblemKit>(executables: &Executab
 #[test]
 fn stress_finds_and_shrinks_every_flawed_solver() {
     xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
-    let executables = executables();
+    let executables = executables(build::Targets::Flawed);
     every_flawed_solver_is_found_and_shrunk::<statues::testkit::Kit>(&executables);
     every_flawed_solver_is_found_and_shrunk::<descending_dark::testkit::Kit>(&executables);
     every_flawed_solver_is_found_and_shrunk::<gam::testkit::Kit>(&executables);
@@ -106,7 +106,7 @@ fn stress_finds_and_shrinks_every_flawed_solver() {
 #[test]
 fn a_right_solution_survives_and_the_closing_line_counts_the_cases() {
     xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
-    let executables = executables();
+    let executables = executables(build::Targets::Binaries);
     let out = tempfile::tempdir().unwrap();
     for problem in PROBLEMS {
         let binary = executables.get(problem.name).unwrap();
