@@ -5,7 +5,9 @@
    a key in the kernel's keyring, a BPF map, a performance counter, user-space page
    faults, tracing itself or its child; and the machine's shared pools: a context of
    asynchronous I/O as large as the machine's whole `fs.aio-max-nr`, huge pages (a mapping
-   and a memory file) from the reserved pool. Prints the call's outcome. */
+   and a memory file) from the reserved pool; and a memory file of ordinary pages, which
+   no process need map (without a cgroup, no sample of the run would see them). Prints
+   the call's outcome. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -99,6 +101,13 @@ static long attempt(const char *call) {
     }
     if (strcmp(call, "memfd_hugetlb") == 0)
         return memfd_create("pages", MFD_HUGETLB);
+    if (strcmp(call, "memfd") == 0) {
+        int held = memfd_create("held", 0);
+        if (held < 0)
+            return -1;
+        static char page[1 << 20];
+        return write(held, page, sizeof page) == (long)sizeof page ? 0 : -1;
+    }
     if (strcmp(call, "userfaultfd") == 0)
         return syscall(SYS_userfaultfd, 0);
     if (strcmp(call, "ptrace") == 0) {
