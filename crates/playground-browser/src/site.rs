@@ -8,11 +8,6 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, ensure};
 
-/// The workspace's root folder.
-pub fn workspace_root() -> PathBuf {
-    xtask::project_root()
-}
-
 /// The environment variable naming a folder `cargo xtask web --out` already wrote, to
 /// test instead of building the site again (quicker when only the tests change, and the
 /// way to try the tests on a deliberately broken copy).
@@ -63,21 +58,12 @@ impl Site {
     }
 }
 
-/// The folder cargo builds into (`target/` unless `CARGO_TARGET_DIR` or a configuration
-/// says otherwise), as `cargo metadata` reports it.
-///
-/// # Errors
-/// Cargo fails or reports no target folder.
-pub fn target_dir() -> Result<PathBuf> {
-    xtask::build::target_dir(&workspace_root())
-}
-
 /// Where the tests leave their screenshots for review: `<target>/playground-screenshots`.
 ///
 /// # Errors
-/// As [`target_dir`], or the folder cannot be made.
+/// Cargo reports no target folder, or the folder cannot be made.
 pub fn screenshot_dir() -> Result<PathBuf> {
-    let dir = target_dir()?.join("playground-screenshots");
+    let dir = xtask::build::target_dir(&xtask::project_root())?.join("playground-screenshots");
     std::fs::create_dir_all(&dir).with_context(|| format!("making {}", dir.display()))?;
     Ok(dir)
 }
@@ -89,7 +75,7 @@ pub fn screenshot_dir() -> Result<PathBuf> {
 /// The build fails or announces no executable for one of them.
 pub fn release_binaries(crates: &[&str]) -> Result<BTreeMap<String, PathBuf>> {
     let executables = xtask::build::release(
-        &workspace_root(),
+        &xtask::project_root(),
         crates.iter().copied(),
         xtask::build::Targets::Binaries,
     )?;

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, ensure};
 use playground_browser::browser::Session;
 use playground_browser::page::{Playground, SAMPLE_TIMEOUT, solving_time};
-use playground_browser::site::workspace_root;
 
 use crate::Test;
 use crate::samples::{same_answer, samples};
@@ -25,7 +24,7 @@ const LEAST_LONG: Duration = Duration::from_millis(400);
 
 fn cancel_stops_a_long_solve(session: &Session) -> Result<()> {
     let (problem, file) = LONG_INPUT;
-    let long = std::fs::read_to_string(workspace_root().join(file))
+    let long = std::fs::read_to_string(xtask::project_root().join(file))
         .with_context(|| format!("reading {file}"))?;
     let page = Playground::open(session, problem)?;
     page.paste_input(&long)?;
