@@ -117,9 +117,10 @@ impl Package {
                 })
                 .collect::<Result<_>>()?
         };
+        let validator_cache = build::target_dir(&root)?.join("validators");
         let mut exported = Vec::new();
         for meta in metas {
-            let package = export(&root, meta, self.format, &out, self.zip)?;
+            let package = export(&root, meta, self.format, &out, &validator_cache, self.zip)?;
             println!(
                 "{}: {} tests in {} ({})",
                 meta.crate_name,
@@ -139,11 +140,19 @@ impl Package {
     }
 }
 
-/// Writes the package of `meta` in `format` to `out/<folder>` (replacing an older one).
+/// Writes the package of `meta` in `format` to `out/<folder>` (replacing an older one),
+/// with its input validator compiled in (or found in) the folder `validator_cache`.
 ///
 /// # Errors
 /// As [`Package::run`].
-pub fn export(root: &Path, meta: &Meta, format: Format, out: &Path, zip: bool) -> Result<Exported> {
+pub fn export(
+    root: &Path,
+    meta: &Meta,
+    format: Format,
+    out: &Path,
+    validator_cache: &Path,
+    zip: bool,
+) -> Result<Exported> {
     let dir = out.join(meta.folder);
     if dir.exists() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
@@ -199,10 +208,9 @@ pub fn export(root: &Path, meta: &Meta, format: Format, out: &Path, zip: bool) -
         }
     }
 
-    let scratch = tempfile::tempdir().context("creating a scratch folder")?;
     let validator = data::compile_validator(
         &dir.join("input_validators/validate/validate.cpp"),
-        scratch.path(),
+        validator_cache,
     )?;
     let (placed, left_out) = data::place(
         &root.join("testdata").join(meta.crate_name),

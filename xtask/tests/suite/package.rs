@@ -602,3 +602,35 @@ fn an_unknown_problem_is_refused_by_name() {
         "{error:#}"
     );
 }
+
+/// A validator is compiled once and found again; a change to any file of its folder (the
+/// shared header too) compiles a new one.
+#[test]
+fn a_validator_is_compiled_once_until_a_file_of_it_changes() {
+    let root = xtask::project_root();
+    let work = tempfile::tempdir().unwrap();
+    let source = work.path().join("validate.cpp");
+    std::fs::copy(
+        root.join("packages/statues/input_validators/validate/validate.cpp"),
+        &source,
+    )
+    .unwrap();
+    let header = work.path().join("strict_input.h");
+    std::fs::copy(root.join("packages/common/strict_input.h"), &header).unwrap();
+    let cache = work.path().join("cache");
+    let first = data::compile_validator(&source, &cache).unwrap();
+    let modified = std::fs::metadata(&first).unwrap().modified().unwrap();
+    let again = data::compile_validator(&source, &cache).unwrap();
+    assert_eq!(first, again);
+    assert_eq!(
+        std::fs::metadata(&again).unwrap().modified().unwrap(),
+        modified
+    );
+    assert_eq!(files_in(&cache).len(), 1, "{:?}", files_in(&cache));
+    let mut text = read(&header);
+    text.push_str("\n// changed\n");
+    std::fs::write(&header, text).unwrap();
+    let changed = data::compile_validator(&source, &cache).unwrap();
+    assert_ne!(changed, first);
+    assert!(changed.is_file() && first.is_file());
+}
