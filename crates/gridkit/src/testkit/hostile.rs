@@ -2,19 +2,21 @@
 //! on any file it accepts or refuses within [`PROMISED_TIME`] and [`PROMISED_PEAK_KIB`] of
 //! memory, with one line of reason that quotes at most a few dozen bytes of the file.
 //!
-//! The binary runs as a child process: its peak resident memory is read from the
-//! kernel's account of waited-for children (`getrusage(RUSAGE_CHILDREN)`, the largest
-//! peak of any child so far), so a test binary that uses this kit must start no other
-//! child. A child starts with its parent's memory counted until it runs the binary, so
-//! the crafted files are written to disk as a stream, never held in the test's memory. Time is checked only as a hard outer bound, ten times the promise, so that a
-//! loaded machine cannot make the test flaky; the book's Measurements give the figures.
+//! The binary runs as a child process, one file at a time: its peak resident memory is
+//! read from the kernel's account of waited-for children (`getrusage(RUSAGE_CHILDREN)`,
+//! the largest peak of any child so far), so a test binary that uses this kit must start
+//! no other child. A child starts with its parent's memory counted until it runs the
+//! binary, so the crafted files are written to disk as a stream, never held in the test's
+//! memory, by a thread that writes the next files while the checker reads one. Time is
+//! checked only as a hard outer bound, ten times the promise, so that a loaded machine
+//! cannot make the test flaky; the book's Measurements give the figures.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -30,7 +32,7 @@ pub const PROMISED_PEAK_KIB: i64 = 96 * 1024;
 pub const LONGEST_REFUSAL: usize = 400;
 
 /// Writes a crafted file.
-pub type Writes = Box<dyn Fn(&mut dyn Write) -> io::Result<()>>;
+pub type Writes = Box<dyn Fn(&mut dyn Write) -> io::Result<()> + Send + Sync>;
 
 /// Where a hostile certificate comes from.
 pub enum Source {
@@ -157,87 +159,122 @@ pub fn assert_check_is_bounded(binary: &str, input: &[u8], crafted: Vec<Crafted>
     let folder = tempfile::tempdir().expect("a temporary folder");
     let stdin_path = folder.path().join("input");
     std::fs::write(&stdin_path, input).expect("the input is written");
-    for (index, case) in crafted.into_iter().enumerate() {
-        let path = folder.path().join(format!("certificate-{index}"));
-        let (path, writer) = prepare(&case.source, &path);
-        let started = Instant::now();
-        let mut child = Command::new(binary)
-            .arg("--check")
-            .arg(&path)
-            .env("RUST_BACKTRACE", "0")
-            .stdin(File::open(&stdin_path).expect("the input opens"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let hard_limit = PROMISED_TIME * 10;
-        let output = loop {
-            if child
-                .try_wait()
-                .expect("the child can be waited for")
-                .is_some()
-            {
-                break child.wait_with_output().expect("its output is read");
+    let path_of = |index: usize| folder.path().join(format!("certificate-{index}"));
+    let crafted = &crafted;
+    // The regular files are written in order by a thread of their own while the checker
+    // runs on those before: writing hundreds of megabytes took as long as checking them.
+    // The thread starts no child, so the kernel's account of children stays the checker's.
+    let (written, ready) = mpsc::channel();
+    thread::scope(|scope| {
+        scope.spawn(move || {
+            for (index, case) in crafted.iter().enumerate() {
+                if let Source::File(writes) = &case.source {
+                    write_file(writes, &path_of(index));
+                    if written.send(index).is_err() {
+                        return;
+                    }
+                }
             }
-            if started.elapsed() > hard_limit {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{}: --check still runs after {hard_limit:?}", case.name);
+        });
+        for (index, case) in crafted.iter().enumerate() {
+            if matches!(case.source, Source::File(_)) {
+                let announced = ready.recv().expect("the files' writer wrote this file");
+                assert_eq!(announced, index, "the files are written in order");
             }
-            thread::sleep(Duration::from_millis(5));
-        };
-        let elapsed = started.elapsed();
-        if let Some((stop, handle)) = writer {
-            stop.store(true, Ordering::Relaxed);
-            handle.join().expect("the FIFO's writer ends");
+            check_one(binary, &stdin_path, case, &path_of(index));
         }
-        let peak = getrusage(UsageWho::RUSAGE_CHILDREN)
-            .expect("the children's usage")
-            .max_rss();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        println!(
-            "{}: exit {:?}, {:.2} s, peak so far {} KiB: {}",
-            case.name,
-            output.status.code(),
-            elapsed.as_secs_f64(),
-            peak,
-            stderr.trim_end()
-        );
-        let expected = if case.accepted { 0 } else { 1 };
-        assert_eq!(
-            output.status.code(),
-            Some(expected),
+    });
+}
+
+/// Runs `binary --check` on `case`, made at `path` (a regular file is there already), and
+/// asserts the promise.
+fn check_one(binary: &str, stdin_path: &Path, case: &Crafted, path: &Path) {
+    let (path, writer) = prepare(&case.source, path);
+    let started = Instant::now();
+    let mut child = Command::new(binary)
+        .arg("--check")
+        .arg(&path)
+        .env("RUST_BACKTRACE", "0")
+        .stdin(File::open(stdin_path).expect("the input opens"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let hard_limit = PROMISED_TIME * 10;
+    let output = loop {
+        if child
+            .try_wait()
+            .expect("the child can be waited for")
+            .is_some()
+        {
+            break child.wait_with_output().expect("its output is read");
+        }
+        if started.elapsed() > hard_limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{}: --check still runs after {hard_limit:?}", case.name);
+        }
+        thread::sleep(Duration::from_millis(5));
+    };
+    let elapsed = started.elapsed();
+    if let Some((stop, handle)) = writer {
+        stop.store(true, Ordering::Relaxed);
+        handle.join().expect("the FIFO's writer ends");
+    }
+    let peak = getrusage(UsageWho::RUSAGE_CHILDREN)
+        .expect("the children's usage")
+        .max_rss();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    println!(
+        "{}: exit {:?}, {:.2} s, peak so far {} KiB: {}",
+        case.name,
+        output.status.code(),
+        elapsed.as_secs_f64(),
+        peak,
+        stderr.trim_end()
+    );
+    let expected = if case.accepted { 0 } else { 1 };
+    assert_eq!(
+        output.status.code(),
+        Some(expected),
+        "{}: {stderr}",
+        case.name
+    );
+    if !case.accepted {
+        assert!(
+            stderr.starts_with("error: ") && stderr.ends_with('\n'),
             "{}: {stderr}",
             case.name
         );
-        if !case.accepted {
-            assert!(
-                stderr.starts_with("error: ") && stderr.ends_with('\n'),
-                "{}: {stderr}",
-                case.name
-            );
-            assert_eq!(stderr.lines().count(), 1, "{}: {stderr}", case.name);
-            assert!(
-                stderr.len() <= LONGEST_REFUSAL,
-                "{}: a refusal of {} bytes",
-                case.name,
-                stderr.len()
-            );
-            assert!(
-                !stderr.contains(&"x".repeat(40)) && !stderr.contains(&"0,".repeat(20)),
-                "{}: the refusal quotes the file: {stderr}",
-                case.name
-            );
-        }
+        assert_eq!(stderr.lines().count(), 1, "{}: {stderr}", case.name);
         assert!(
-            peak <= PROMISED_PEAK_KIB,
-            "{}: peak memory {peak} KiB, over the promised {PROMISED_PEAK_KIB}",
+            stderr.len() <= LONGEST_REFUSAL,
+            "{}: a refusal of {} bytes",
+            case.name,
+            stderr.len()
+        );
+        assert!(
+            !stderr.contains(&"x".repeat(40)) && !stderr.contains(&"0,".repeat(20)),
+            "{}: the refusal quotes the file: {stderr}",
             case.name
         );
     }
+    assert!(
+        peak <= PROMISED_PEAK_KIB,
+        "{}: peak memory {peak} KiB, over the promised {PROMISED_PEAK_KIB}",
+        case.name
+    );
 }
 
 type Writer = (Arc<AtomicBool>, thread::JoinHandle<()>);
+
+/// Writes the crafted file at `path`, as a stream.
+fn write_file(writes: &Writes, path: &Path) {
+    let mut file = BufWriter::new(File::create(path).expect("the file is created"));
+    writes(&mut file)
+        .and_then(|()| file.flush())
+        .expect("the certificate is written");
+}
 
 /// The file to hand to `--check` for `source` (created at `path` when it must be), and
 /// the thread that writes into it, if any, with its stop flag.
@@ -247,13 +284,8 @@ fn prepare(source: &Source, path: &Path) -> (PathBuf, Option<Writer>) {
         path.to_owned()
     };
     match source {
-        Source::File(writes) => {
-            let mut file = BufWriter::new(File::create(path).expect("the file is created"));
-            writes(&mut file)
-                .and_then(|()| file.flush())
-                .expect("the certificate is written");
-            (path.to_owned(), None)
-        }
+        // Written by `write_file`, on the files' own thread.
+        Source::File(_) => (path.to_owned(), None),
         Source::Path(existing) => (existing.clone(), None),
         Source::FifoWithoutWriter => (fifo(path), None),
         Source::SilentFifo => (fifo(path), Some(writer(path.to_owned(), false))),
