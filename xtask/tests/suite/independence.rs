@@ -5,9 +5,10 @@
 //!   normal dependencies (`cargo metadata`);
 //! - the solver crate `<p>` depends on `<p>-proof`, so cargo, which refuses cycles, will
 //!   never let the proof crate depend on the solver;
-//! - every build a checker can be made in is checked by building it (`cargo check --lib
-//!   -p <p>-proof`, into a target folder of this test's own): the dev and the release
-//!   profile (`cfg(debug_assertions)` differs), each with the default features, all
+//! - every build a checker can be made in is checked by building it (`cargo build --lib
+//!   -p <p>-proof` in the workspace's target folder, so the release build is the one
+//!   `verify` builds the solvers on, and the dependencies are built once): the dev and the
+//!   release profile (`cfg(debug_assertions)` differs), each with the default features, all
 //!   features, no default features when there is a default, and each feature alone when
 //!   the crate has several (a solver crate may enable any of them; other combinations
 //!   are not tried). A build that does not compile is refused too. In each build:
@@ -387,7 +388,7 @@ fn checker_refusals(root: &Path, target_dir: &Path, proof: &str, shared: &[&str]
     refusals
 }
 
-/// What one `cargo check` of `proof` compiled that it may not.
+/// What one `cargo build` of `proof` compiled that it may not.
 fn build_refusals(
     root: &Path,
     target_dir: &Path,
@@ -399,7 +400,7 @@ fn build_refusals(
 ) -> Vec<String> {
     let output = cargo_in(root)
         .args([
-            "check",
+            "build",
             "--lib",
             "--message-format=json",
             "--package",
@@ -411,10 +412,10 @@ fn build_refusals(
         .arg(target_dir)
         .args(feature_arguments)
         .output()
-        .expect("running cargo check");
+        .expect("running cargo build");
     if !output.status.success() {
         return vec![format!(
-            "cargo check failed: {}",
+            "cargo build failed: {}",
             String::from_utf8_lossy(&output.stderr)
         )];
     }
@@ -445,7 +446,18 @@ fn build_refusals(
             continue;
         }
         proof_seen |= name == proof;
-        let artifact = Path::new(message["filenames"][0].as_str().unwrap());
+        // rustc's own dep-info lies beside the artifact in `deps/`; cargo also copies the
+        // proof crate's library up a folder, where it lies beside cargo's dep-info.
+        let filenames: Vec<&Path> = message["filenames"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|name| Path::new(name.as_str().unwrap()))
+            .collect();
+        let artifact = filenames
+            .iter()
+            .find(|name| name.parent().is_some_and(|folder| folder.ends_with("deps")))
+            .unwrap_or(&filenames[0]);
         let dep_info = dep_info_of(artifact);
         let text = match std::fs::read_to_string(&dep_info) {
             Ok(text) => text,
@@ -471,12 +483,6 @@ fn build_refusals(
     refusals
 }
 
-/// This test's own target folder, kept between runs so a warm run only asks cargo whether
-/// anything changed, and apart from the workspace's so it never waits on other builds.
-fn scratch_target_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("independence")
-}
-
 #[test]
 fn every_proof_crate_compiles_only_its_own_files_in_every_build() {
     let refusals: Vec<String> = PROBLEMS
@@ -484,7 +490,7 @@ fn every_proof_crate_compiles_only_its_own_files_in_every_build() {
         .flat_map(|problem| {
             checker_refusals(
                 &root(),
-                &scratch_target_dir(),
+                &xtask::build::target_dir(&root()).unwrap(),
                 &proof_crate(problem.name),
                 &["gridkit"],
             )
