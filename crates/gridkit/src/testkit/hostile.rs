@@ -164,8 +164,10 @@ pub fn assert_check_is_bounded(binary: &str, input: &[u8], crafted: Vec<Crafted>
     // The regular files are written in order by a thread of their own while the checker
     // runs on those before: writing hundreds of megabytes took as long as checking them.
     // The thread starts no child, so the kernel's account of children stays the checker's.
-    let (written, ready) = mpsc::channel();
     thread::scope(|scope| {
+        // Made in the scope: when a check fails, unwinding drops `ready` before the scope
+        // waits for the writer, which then stops at its next file instead of writing all.
+        let (written, ready) = mpsc::channel();
         scope.spawn(move || {
             for (index, case) in crafted.iter().enumerate() {
                 if let Source::File(writes) = &case.source {
@@ -276,8 +278,9 @@ fn write_file(writes: &Writes, path: &Path) {
         .expect("the certificate is written");
 }
 
-/// The file to hand to `--check` for `source` (created at `path` when it must be), and
-/// the thread that writes into it, if any, with its stop flag.
+/// The file to hand to `--check` for `source` (a FIFO made at `path` when it is one; a
+/// regular file is already there), and the thread that writes into it, if any, with its
+/// stop flag.
 fn prepare(source: &Source, path: &Path) -> (PathBuf, Option<Writer>) {
     let fifo = |path: &Path| {
         nix::unistd::mkfifo(path, Mode::S_IRWXU).expect("a FIFO is made");
