@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use landlock::RulesetCreated;
 use nix::fcntl::OFlag;
-use nix::sys::resource::{Resource, setrlimit};
+use nix::sys::resource::{Resource, getrlimit, setrlimit};
 use nix::sys::signal::{SigHandler, Signal, kill, killpg, signal};
 use nix::unistd::{ForkResult, Pid, fork};
 
@@ -502,23 +502,24 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     let limits = request.limits;
     // The stack may use the whole memory budget, as on Codeforces.
     let stack = limits.memory_bytes.max(8 << 20);
-    setrlimit(Resource::RLIMIT_STACK, stack, stack).context("stack limit")?;
+    limit(Resource::RLIMIT_STACK, stack, stack).context("stack limit")?;
     // One byte over the output cap, so that exactly the cap is still allowed.
     let file = limits.output_bytes + 1;
-    setrlimit(Resource::RLIMIT_FSIZE, file, file).context("file size limit")?;
+    limit(Resource::RLIMIT_FSIZE, file, file).context("file size limit")?;
     // No core dump, to a file or to a host's handler: the kernel pipes a crash to
     // `core_pattern`'s program (systemd-coredump, apport) whatever a limit of 0 says, but
-    // refuses both kinds of dump at a limit of exactly 1 byte.
-    setrlimit(Resource::RLIMIT_CORE, 1, 1).context("core limit")?;
+    // refuses both kinds of dump at a limit of exactly 1 byte. Under a caller's hard limit
+    // of 0 the limit stays 0, which those handlers read as "store nothing".
+    limit(Resource::RLIMIT_CORE, 1, 1).context("core limit")?;
     // Open files: enough for a JVM's jars and a compiler's pipes, too few to pin much
     // kernel memory in pipe buffers or to exhaust the machine's file table.
-    setrlimit(Resource::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES).context("open files limit")?;
+    limit(Resource::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES).context("open files limit")?;
     // No raising its priority or a real-time class to starve the judge and other runs,
     // and little locked memory.
-    setrlimit(Resource::RLIMIT_NICE, 0, 0).context("nice limit")?;
-    setrlimit(Resource::RLIMIT_RTPRIO, 0, 0).context("real-time limit")?;
-    setrlimit(Resource::RLIMIT_MEMLOCK, LOCKED_BYTES, LOCKED_BYTES).context("locked memory")?;
-    setrlimit(
+    limit(Resource::RLIMIT_NICE, 0, 0).context("nice limit")?;
+    limit(Resource::RLIMIT_RTPRIO, 0, 0).context("real-time limit")?;
+    limit(Resource::RLIMIT_MEMLOCK, LOCKED_BYTES, LOCKED_BYTES).context("locked memory")?;
+    limit(
         Resource::RLIMIT_SIGPENDING,
         PENDING_SIGNALS,
         PENDING_SIGNALS,
@@ -526,15 +527,15 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     .context("pending signals limit")?;
     // POSIX queues are refused by the syscall layer and closed in the IPC namespace; no
     // bytes of the user's queue allowance either.
-    setrlimit(Resource::RLIMIT_MSGQUEUE, 0, 0).context("message queue limit")?;
+    limit(Resource::RLIMIT_MSGQUEUE, 0, 0).context("message queue limit")?;
     // Each process's own CPU cap, a backstop to the tree's cap the spawner keeps.
     let cpu = limits.cpu_ms.div_ceil(1000) + 1;
-    setrlimit(Resource::RLIMIT_CPU, cpu, cpu + 1).context("CPU limit")?;
+    limit(Resource::RLIMIT_CPU, cpu, cpu + 1).context("CPU limit")?;
     if abilities.cgroups.is_none() && !abilities.sampled {
         // Without a memory cgroup or samples of the tree, the address space is the only
         // cap there is.
         let space = (limits.memory_bytes * 4).max(1 << 30);
-        setrlimit(Resource::RLIMIT_AS, space, space).context("address-space limit")?;
+        limit(Resource::RLIMIT_AS, space, space).context("address-space limit")?;
     }
     // Without a cgroup, the process cap is the user's: the box user's processes are the
     // program's alone, and in an ordinary user's namespace the kernel (5.14 on) counts the
@@ -542,14 +543,24 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     // cgroup, its cap alone decides, so that the report can say a fork was refused.
     if abilities.cgroups.is_none() {
         if abilities.user.switch {
-            setrlimit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
+            limit(Resource::RLIMIT_NPROC, limits.processes, limits.processes)
                 .context("process limit")?;
         } else if abilities.user_namespace && crate::identity::counts_per_namespace() {
             let cap = limits.processes + 2;
-            setrlimit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
+            limit(Resource::RLIMIT_NPROC, cap, cap).context("process limit")?;
         }
     }
     Ok(())
+}
+
+/// Sets `resource` to `soft` and `hard`, each lowered to the limit this process inherited:
+/// the limits only ever tighten what the caller gave. An ordinary user cannot raise a hard
+/// limit (not even in a user namespace), and machines set some to 0 for every command
+/// (`sudo` the core limit, hardened `limits.conf` files likewise): the run is judged
+/// under the lower one rather than refused.
+fn limit(resource: Resource, soft: u64, hard: u64) -> nix::Result<()> {
+    let (_, inherited) = getrlimit(resource)?;
+    setrlimit(resource, soft.min(inherited), hard.min(inherited))
 }
 
 /// Where a run's tree is measured: its cgroup, or samples of its PID namespace, or

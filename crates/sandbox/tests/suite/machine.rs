@@ -27,10 +27,15 @@ fn every_layer_expected_here_is_active() {
 /// as root; as the tests' own user otherwise) on one request; returns its hello line and
 /// its reply.
 fn spawner_as_nobody(request: &sandbox::Request) -> (String, String) {
-    use std::io::{BufRead, Write};
     let mut command = as_user(support::SPAWNER, true);
+    command.arg("spawner");
+    ask_once(command, request)
+}
+
+/// Sends `request` to the spawner `command` starts; returns its hello line and its reply.
+fn ask_once(mut command: std::process::Command, request: &sandbox::Request) -> (String, String) {
+    use std::io::{BufRead, Write};
     let mut child = command
-        .arg("spawner")
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -56,26 +61,7 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
     for path in [dir.path(), &dir.path().join("input")] {
         let _ = nix::unistd::chown(path, Some(65534.into()), Some(65534.into()));
     }
-    let request = sandbox::Request {
-        program: PathBuf::from("/bin/cat"),
-        args: Vec::new(),
-        stdin: sandbox::Input::File(dir.path().join("input")),
-        outputs: sandbox::Outputs::Files {
-            stdout: dir.path().join("stdout"),
-            stderr: dir.path().join("stderr"),
-        },
-        readable: vec![PathBuf::from("/bin/cat")],
-        box_files: Vec::new(),
-        collect: None,
-        limits: sandbox::Limits {
-            wall_ms: 5000,
-            cpu_ms: 2000,
-            memory_bytes: 64 << 20,
-            output_bytes: 1 << 20,
-            processes: 16,
-            box_bytes: 1 << 20,
-        },
-    };
+    let request = request_in(dir.path(), "/bin/cat", &[]);
     let (hello, reply) = spawner_as_nobody(&request);
     let hello: sandbox::server::Hello = serde_json::from_str(&hello).unwrap();
     let header = hello.layers.header();
@@ -118,4 +104,61 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
         std::fs::read_to_string(dir.path().join("stdout")).unwrap(),
         "hello\n"
     );
+}
+
+/// A request to run `program args` on the file `input` of `dir`, its outputs written
+/// beside it, nobody being able to read and write there.
+fn request_in(dir: &std::path::Path, program: &str, args: &[&str]) -> sandbox::Request {
+    sandbox::Request {
+        program: PathBuf::from(program),
+        args: args.iter().map(|&arg| arg.to_owned()).collect(),
+        stdin: sandbox::Input::File(dir.join("input")),
+        outputs: sandbox::Outputs::Files {
+            stdout: dir.join("stdout"),
+            stderr: dir.join("stderr"),
+        },
+        readable: vec![PathBuf::from(program)],
+        box_files: Vec::new(),
+        collect: None,
+        limits: sandbox::Limits {
+            wall_ms: 5000,
+            cpu_ms: 2000,
+            memory_bytes: 64 << 20,
+            output_bytes: 1 << 20,
+            processes: 16,
+            box_bytes: 1 << 20,
+        },
+    }
+}
+
+#[test]
+fn hard_limits_lower_than_the_runs_are_kept_and_the_run_is_judged() {
+    // `sudo` gives its commands a hard core limit of 0, hardened machines give every
+    // login one (`* hard core 0`), and an ordinary user cannot raise a hard limit, not
+    // even in a user namespace: the run is judged under the lower limits, never refused.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("input"), "").unwrap();
+    for path in [dir.path(), &dir.path().join("input")] {
+        let _ = nix::unistd::chown(path, Some(65534.into()), Some(65534.into()));
+    }
+    // Both soft and hard limits lowered (a shell's `ulimit` without -H or -S sets both):
+    // no core dump, 256 open files, a 16 MiB stack.
+    let lowered = "ulimit -c 0 && ulimit -n 256 && ulimit -s 16384 && exec \"$0\" spawner";
+    let script = "ulimit -H -c; ulimit -H -n; ulimit -H -s";
+    let request = request_in(dir.path(), "/bin/sh", &["-c", script]);
+    for nobody in [true, false] {
+        let mut command = as_user("/bin/sh", nobody);
+        command.args(["-c", lowered, support::SPAWNER]);
+        let (_, reply) = ask_once(command, &request);
+        let reply: sandbox::server::Reply = serde_json::from_str(&reply).unwrap();
+        assert!(
+            matches!(&reply, sandbox::server::Reply::Ran(report) if report.code == Some(0)),
+            "as nobody: {nobody}: {reply:?}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("stdout")).unwrap(),
+            "0\n256\n16384\n",
+            "as nobody: {nobody}"
+        );
+    }
 }
