@@ -19,7 +19,6 @@
 
 pub mod bench;
 pub mod build;
-pub mod check;
 pub mod cli;
 pub mod fixture;
 pub mod judge;
@@ -29,7 +28,6 @@ pub mod pictures;
 pub mod problems;
 pub mod report;
 pub mod sandbox_cost;
-pub mod shown;
 pub mod solution;
 pub mod stress;
 
@@ -40,6 +38,8 @@ pub mod web;
 
 /// The sandbox every untrusted run goes through, a crate of its own.
 pub use sandbox;
+/// The verdict of a run, one code with the playground's judge, a crate of its own.
+pub use verdict;
 
 use std::path::PathBuf;
 

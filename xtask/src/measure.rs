@@ -1,6 +1,7 @@
 //! Running one program on one input in the sandbox ([`crate::sandbox`]) and what that
 //! measured: how it ended, CPU and wall time, and peak memory, of the whole tree of
-//! processes where the accounting layer is active.
+//! processes where the accounting layer is active. Signals are named by
+//! [`verdict::order::signal_name`].
 
 use std::path::Path;
 use std::time::Duration;
@@ -13,53 +14,25 @@ pub use crate::sandbox::client::Io;
 pub use crate::sandbox::policy::Resolved as Program;
 use crate::sandbox::{Report, client};
 
-/// How the program ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exit {
-    Code(i32),
-    Signal(i32),
-}
+pub use verdict::{Exit, Measurement};
 
-/// What one run measured.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Measurement {
-    pub exit: Exit,
-    /// User + system CPU time.
-    pub cpu: Duration,
-    pub wall: Duration,
-    pub peak_memory_bytes: u64,
-    /// The memory limit refused memory or killed a process.
-    pub memory_limit_hit: bool,
-    /// The wall-clock cap ran out and everything was killed.
-    pub killed_at_wall_cap: bool,
-    /// The CPU cap of the tree ran out and everything was killed.
-    pub killed_at_cpu_cap: bool,
-    /// The tree reached the memory limit and everything was killed.
-    pub killed_at_memory_limit: bool,
-    /// The process cap refused a fork.
-    pub process_limit_hit: bool,
-    /// Stdout went past the output cap, and everything was killed.
-    pub output_limit_hit: bool,
-}
-
-impl From<Report> for Measurement {
-    fn from(report: Report) -> Measurement {
-        Measurement {
-            exit: match (report.code, report.signal) {
-                (Some(code), _) => Exit::Code(code),
-                (None, Some(signal)) => Exit::Signal(signal),
-                (None, None) => Exit::Code(-1),
-            },
-            cpu: Duration::from_micros(report.cpu_us),
-            wall: Duration::from_micros(report.wall_us),
-            peak_memory_bytes: report.peak_memory_bytes,
-            memory_limit_hit: report.memory_limit_hit,
-            killed_at_wall_cap: report.killed_at_wall_cap,
-            killed_at_cpu_cap: report.killed_at_cpu_cap,
-            killed_at_memory_limit: report.killed_at_memory_limit,
-            process_limit_hit: report.process_limit_hit,
-            output_limit_hit: report.output_limit_hit,
-        }
+/// What the sandbox's report of a run measured.
+pub fn measured(report: Report) -> Measurement {
+    Measurement {
+        exit: match (report.code, report.signal) {
+            (Some(code), _) => Exit::Code(code),
+            (None, Some(signal)) => Exit::Signal(signal),
+            (None, None) => Exit::Code(-1),
+        },
+        cpu: Duration::from_micros(report.cpu_us),
+        wall: Duration::from_micros(report.wall_us),
+        peak_memory_bytes: report.peak_memory_bytes,
+        memory_limit_hit: report.memory_limit_hit,
+        killed_at_wall_cap: report.killed_at_wall_cap,
+        killed_at_cpu_cap: report.killed_at_cpu_cap,
+        killed_at_memory_limit: report.killed_at_memory_limit,
+        process_limit_hit: report.process_limit_hit,
+        output_limit_hit: report.output_limit_hit,
     }
 }
 
@@ -68,7 +41,7 @@ impl From<Report> for Measurement {
 /// # Errors
 /// The sandbox cannot run it (see [`client::run`]).
 pub fn run(program: &Program, io: &Io, limits: Limits) -> Result<Measurement> {
-    client::run(program, io, limits).map(Measurement::from)
+    client::run(program, io, limits).map(measured)
 }
 
 /// What a run printed, held by the runner until it is judged.
@@ -93,7 +66,7 @@ pub fn run_captured(
         stdout: captured.stdout,
         stderr: captured.stderr,
     };
-    Ok((Measurement::from(captured.report), printed))
+    Ok((measured(captured.report), printed))
 }
 
 /// A program the archive built itself (a solver binary): it needs to read only itself.
@@ -102,28 +75,5 @@ pub fn own_program(path: &Path, args: &[&str]) -> Program {
         program: path.to_owned(),
         args: args.iter().map(|&arg| arg.to_owned()).collect(),
         readable: vec![path.to_owned()],
-    }
-}
-
-/// A signal's name, for reports.
-pub fn signal_name(signal: i32) -> String {
-    nix::sys::signal::Signal::try_from(signal).map_or_else(
-        |_| format!("signal {signal}"),
-        |known| known.as_str().to_owned(),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::signal_name;
-
-    #[test]
-    fn signals_are_named_as_the_kernel_names_them_and_unknown_ones_by_number() {
-        assert_eq!(signal_name(libc::SIGSEGV), "SIGSEGV");
-        assert_eq!(signal_name(libc::SIGSYS), "SIGSYS");
-        assert_eq!(signal_name(libc::SIGXCPU), "SIGXCPU");
-        assert_eq!(signal_name(libc::SIGUSR1), "SIGUSR1");
-        assert_eq!(signal_name(0), "signal 0");
-        assert_eq!(signal_name(200), "signal 200");
     }
 }

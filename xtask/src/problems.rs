@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use crate::check::{CaseStyle, Checker};
 use crate::units::MIB;
+use verdict::{CaseStyle, Checker};
 
 /// One problem crate and how its runs are judged.
 #[derive(Debug)]

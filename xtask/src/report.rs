@@ -33,7 +33,7 @@ pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String
     if let Some(detail) = outcome.verdict.detail() {
         // Details quote the program (its stderr, its tokens): escaped onto this one line,
         // so that nothing it printed can draw on the terminal or start a row of its own.
-        let detail = crate::shown::one_line(detail);
+        let detail = verdict::shown::one_line(detail);
         line.push_str(&format!("\n{:>20}{detail}", "-> "));
     }
     line
@@ -41,7 +41,7 @@ pub fn row(problem: &str, test: &str, width: usize, outcome: &Outcome) -> String
 
 /// A test's name as the report shows it: escaped onto one line.
 pub fn shown_name(test: &str) -> String {
-    crate::shown::one_line(test)
+    verdict::shown::one_line(test)
 }
 
 /// The worst time and memory of a problem's runs, against its limits.
@@ -74,10 +74,10 @@ pub fn closing_line(passed: usize, failed: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{CaseStyle, Checker};
     use crate::judge::{Rules, Verdict};
     use crate::measure::{Exit, Measurement};
     use std::time::Duration;
+    use verdict::{CaseStyle, Checker};
 
     /// A run that ended as `exit` after `cpu` of CPU time, at a peak of `peak` bytes.
     fn measured(exit: Exit, cpu: Duration, peak: u64) -> Measurement {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
-use crate::judge::{self, Rules};
+use crate::judge;
 use crate::measure::{self, Program};
 use crate::problems::{PROBLEMS, Problem, find};
 use crate::sandbox::Strictness;
@@ -224,7 +224,7 @@ fn verify_problem(
     let mut outcomes = Vec::with_capacity(pairs.len());
     for pair in pairs {
         let input = std::fs::read_to_string(&pair.input).unwrap_or_default();
-        let rules = Rules::of(problem, &pair.name, &input);
+        let rules = judge::rules_of(problem, &pair.name, &input);
         limits
             .entry(rules.time_limit)
             .or_default()

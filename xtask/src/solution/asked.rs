@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 
 use super::interpreter::{self, Installation, Interpreter};
 use super::protected::Protected;
-use crate::measure::{Exit, Io, Limits, Measurement, Program};
+use crate::measure::{Exit, Io, Limits, Program};
 use crate::sandbox::client::{self, Scratch};
 
 /// The limits of the question: enough for an interpreter to start and print two lines.
@@ -82,7 +82,7 @@ fn answered(
     }
     let mut readable = vec![real.to_owned()];
     for folder in folders {
-        let quoted = crate::shown::one_line_within(folder, QUOTED_BYTES).0;
+        let quoted = verdict::shown::one_line_within(folder, QUOTED_BYTES).0;
         let accepted = Some(Path::new(folder))
             .filter(|path| path.is_absolute())
             .with_context(|| format!("it answered `{quoted}`, not an absolute path"))
@@ -118,17 +118,14 @@ pub fn ask(program: &Path, args: &[&str]) -> Result<String> {
         args: args.iter().map(|&arg| arg.to_owned()).collect(),
         readable: vec![PathBuf::from(program)],
     };
-    let run = Measurement::from(client::run(&question, &io, LIMITS)?);
+    let run = crate::measure::measured(client::run(&question, &io, LIMITS)?);
     if run.exit != Exit::Code(0) {
         let stderr = std::fs::read(&io.stderr).unwrap_or_default();
         let stderr = String::from_utf8_lossy(&stderr);
         bail!(
             "asked in the sandbox, it ended with {}: {}",
-            match run.exit {
-                Exit::Code(code) => format!("exit code {code}"),
-                Exit::Signal(signal) => crate::measure::signal_name(signal),
-            },
-            crate::shown::one_line_within(stderr.trim(), QUOTED_BYTES).0
+            run.exit,
+            verdict::shown::one_line_within(stderr.trim(), QUOTED_BYTES).0
         );
     }
     let answer = std::fs::read(&io.stdout).context("reading the answer")?;

@@ -57,7 +57,7 @@ impl std::fmt::Display for CompileError {
             f,
             "CE: compilation failed: {}\n{}",
             self.command,
-            crate::shown::quoted(&self.messages).trim_end()
+            verdict::shown::quoted(&self.messages).trim_end()
         )
     }
 }

@@ -259,16 +259,13 @@ fn compile(
     let box_files = vec![(sandbox.name.clone(), sandbox.source.clone())];
     let collect = Some(sandbox.output.clone());
     let run = client::run_with_files(&program, &io, limits, box_files, collect)
-        .map(measure::Measurement::from)
+        .map(measure::measured)
         .with_context(|| format!("running the compiler: {command}"))?;
     if run.exit == Exit::Code(0) {
         return Ok(());
     }
-    let mut messages = crate::shown::file_start(&io.stderr, COMPILE_MESSAGES_SHOWN);
-    messages.push_str(&crate::shown::file_start(
-        &io.stdout,
-        COMPILE_MESSAGES_SHOWN,
-    ));
+    let mut messages = file_start(&io.stderr, COMPILE_MESSAGES_SHOWN);
+    messages.push_str(&file_start(&io.stdout, COMPILE_MESSAGES_SHOWN));
     if run.killed_at_wall_cap || run.killed_at_cpu_cap {
         messages.push_str(&format!(
             "\n(the compiler was stopped after {} s)",
@@ -292,6 +289,19 @@ fn compile(
         messages,
     }
     .into())
+}
+
+/// The start of a file (at most `limit` bytes read), escaped, saying whether it was cut
+/// and by how many raw bytes; nothing when it cannot be read.
+fn file_start(path: &Path, limit: usize) -> String {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(path) else {
+        return String::new();
+    };
+    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let mut bytes = Vec::new();
+    let _ = file.take(limit as u64).read_to_end(&mut bytes);
+    verdict::shown::start_of(&bytes, total)
 }
 
 #[cfg(test)]

@@ -15,14 +15,14 @@ use anyhow::{Context, Result, bail};
 use gridkit::testkit::{ProblemKit, shrink};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::judge::Rules;
+use crate::judge;
 use crate::problems::{Problem, find};
-use crate::shown::{QUOTE, one_line, quoted};
 use crate::solution;
 use crate::verify::unknown_crate;
 use crate::{build, project_root};
 use search::{Budget, Failure, first_failure};
 use trial::Trial;
+use verdict::shown::{QUOTE, one_line, quoted};
 
 /// What to stress.
 #[derive(Debug, Clone)]
@@ -106,7 +106,7 @@ impl Stress {
             }
         };
         let root = project_root();
-        let rules = Rules::of(problem, "stress", "");
+        let rules = judge::rules_of(problem, "stress", "");
         let jobs = self.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });

@@ -53,7 +53,7 @@ fn scale_of(rules: Rules) -> Scale {
 }
 
 fn statues_rules() -> Rules {
-    Rules::of(find("statues").unwrap(), "sample1", "")
+    xtask::judge::rules_of(find("statues").unwrap(), "sample1", "")
 }
 
 fn json(spec: &Chaos) -> String {
@@ -126,7 +126,7 @@ fn misjudged(judged: &Judged, prediction: &Prediction, accounting: bool) -> Opti
 /// The longest a judge call may take: the wall cap, the leftovers' reaping (2 s), the
 /// output's last drain (0.5 s), and room for a loaded machine.
 fn longest_call(rules: Rules) -> Duration {
-    Duration::from_millis(rules.limits().wall_ms) + Duration::from_secs(10)
+    Duration::from_millis(xtask::judge::limits(&rules).wall_ms) + Duration::from_secs(10)
 }
 
 /// One spec judged directly: its index, the test it ran on, and what went wrong.

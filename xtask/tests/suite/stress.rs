@@ -6,7 +6,7 @@ use std::path::Path;
 
 use gridkit::testkit::ProblemKit;
 use xtask::build::{self, Executables};
-use xtask::check::compare;
+use xtask::verdict::compare;
 use xtask::problems::{PROBLEMS, Problem, find};
 use xtask::stress::{Ending, Stress};
 

@@ -338,7 +338,7 @@ fn an_8_mib_line_of_stderr_is_cut_to_a_few_hundred_bytes_with_a_note() {
     assert_eq!(judged.outcome.verdict.code(), "RE", "{:?}", judged.outcome);
     let row = xtask::report::row("statues", "sample1", 10, &judged.outcome);
     assert!(row.len() < 1024, "{} bytes: {row}", row.len());
-    let cut = (8 << 20) - xtask::judge::STDERR_LINE_SHOWN;
+    let cut = (8 << 20) - xtask::verdict::order::STDERR_LINE_SHOWN;
     assert!(
         row.contains(&format!("[... {cut} more bytes of this line cut]")),
         "{row}"

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use xtask::check::CaseStyle;
+use xtask::verdict::CaseStyle;
 use xtask::judge::{Judged, Rules, Verdict, judge_text};
 use xtask::measure::own_program;
 

@@ -1,5 +1,5 @@
 //! The rules as a model: the verdicts a chaos spec may get, from the spec alone, by the
-//! table of precedence (`judge::verdict`) and the fixture's fixed order of steps.
+//! table of precedence (`verdict::order::decide`) and the fixture's fixed order of steps.
 //!
 //! Every quantity a spec holds is far from its limit (see `generate.rs`): a burn or a
 //! sleep is short or runs past the caps, memory is a few MiB or three times the budget.

@@ -6,7 +6,6 @@
 
 use std::fmt::Write;
 use std::io::Read;
-use std::path::Path;
 
 /// What marks each line of a program's text shown under a heading of the report.
 pub const QUOTE: &str = "  | ";
@@ -136,26 +135,15 @@ pub fn one_line_within(text: impl AsRef<[u8]>, limit: usize) -> (String, usize) 
     (shown, used)
 }
 
-/// The start of a file (at most `limit` bytes read), escaped, saying whether it was cut
-/// and by how many raw bytes.
-pub fn file_start(path: &Path, limit: usize) -> String {
-    let Ok(file) = std::fs::File::open(path) else {
-        return String::new();
-    };
-    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let mut bytes = Vec::new();
-    let _ = file.take(limit as u64).read_to_end(&mut bytes);
-    start_of(&bytes, total)
-}
-
 /// The start of `bytes` (at most `limit` of them), escaped, saying whether it was cut and
 /// by how many raw bytes.
 pub fn bytes_start(bytes: &[u8], limit: usize) -> String {
     start_of(&bytes[..bytes.len().min(limit)], bytes.len() as u64)
 }
 
-/// `head`, the start of `total` bytes, as [`file_start`] shows it.
-fn start_of(head: &[u8], total: u64) -> String {
+/// `head`, the start of `total` bytes, escaped, saying whether it was cut and by how many
+/// raw bytes (a reader of a file passes what it read and the file's length).
+pub fn start_of(head: &[u8], total: u64) -> String {
     let kept = if total > head.len() as u64 {
         without_cut_char(head)
     } else {
@@ -229,7 +217,7 @@ pub fn scan_lines(mut source: impl Read, head_bytes: usize, mut each: impl FnMut
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+pub mod tests {
     use super::*;
 
     #[test]
@@ -282,17 +270,15 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_file_start_counts_what_it_cut_in_bytes() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out");
-        std::fs::write(&path, "\u{e9}".repeat(10)).unwrap();
-        let shown = file_start(&path, 5);
+    fn a_start_counts_what_it_cut_in_bytes() {
+        let text = "\u{e9}".repeat(10);
+        let shown = bytes_start(text.as_bytes(), 5);
         assert_eq!(shown, "\u{e9}\u{e9}\n[... 16 more bytes cut; 4 shown]\n");
-        std::fs::write(&path, b"\xff\xff\xff").unwrap();
         assert_eq!(
-            file_start(&path, 2),
+            bytes_start(b"\xff\xff\xff", 2),
             "\\xff\\xff\n[... 1 more bytes cut; 2 shown]\n"
         );
+        assert_eq!(start_of(b"ab", 10), "ab\n[... 8 more bytes cut; 2 shown]\n");
     }
 
     #[test]
@@ -306,12 +292,10 @@ pub(crate) mod tests {
 
     #[test]
     fn lines_are_scanned_with_bounded_heads() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("stderr");
         let long = "x".repeat(200_000);
-        std::fs::write(&path, format!("first\n\n{long}\nlast")).unwrap();
+        let text = format!("first\n\n{long}\nlast");
         let mut seen = Vec::new();
-        scan_lines(std::fs::File::open(&path).unwrap(), 8, |line| {
+        scan_lines(text.as_bytes(), 8, |line| {
             seen.push((String::from_utf8_lossy(line.head).into_owned(), line.len));
         });
         assert_eq!(
@@ -328,7 +312,7 @@ pub(crate) mod tests {
         assert_eq!(count, 0);
     }
 
-    pub(crate) mod properties {
+    pub mod properties {
         use super::super::*;
         use proptest::prelude::*;
 
