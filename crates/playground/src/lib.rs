@@ -13,11 +13,15 @@
 //! [`play`] lets the reader play sweets, gam and statues against the proven strategy: one
 //! small object per game, holding the position, whose moves the page sends as cells.
 //!
+//! [`judging`] judges a learner's program that the page compiled and ran, on what the page
+//! measured, with the `verdict` crate the terminal's judge calls.
+//!
 //! Everything here is plain Rust on strings, so the native tests call the same functions
 //! the page calls.
 
 #![forbid(unsafe_code)]
 
+pub mod judging;
 pub mod play;
 mod problems;
 pub mod steps;
@@ -25,6 +29,7 @@ pub mod steps;
 use gridkit::certificate::{MAX_CERTIFICATE_BYTES, too_long};
 use wasm_bindgen::prelude::wasm_bindgen;
 
+pub use judging::{Judgement, judge};
 pub use problems::{PROBLEMS, Problem, find};
 pub use steps::{Frame, Frames};
 

@@ -6,11 +6,13 @@
 //! samples ([`pages`]), the Play section of the games ([`play`]), the page's scripts
 //! (stepping through the proof and playing in files of their own), the worker's script
 //! and the style sheet (`assets/`), and a static file server for trying it locally
-//! ([`serve`]). The site fetches nothing but its own files: no CDN, no network at run time.
+//! ([`serve`]), and the tests the pages judge a learner's program on ([`test_files`]). The site
+//! fetches nothing but its own files: no CDN, no network at run time.
 
 pub mod pages;
 pub mod play;
 pub mod serve;
+pub mod test_files;
 pub mod wasm;
 
 use std::path::{Path, PathBuf};
@@ -91,6 +93,7 @@ fn write_site(root: &Path, dir: &Path) -> Result<Site> {
             &dir.join(pages::file_of(problem)),
             &pages::problem(root, problem)?,
         )?;
+        test_files::write(root, dir, problem)?;
     }
     write(&dir.join("playground.js"), PLAYGROUND_JS)?;
     write(&dir.join("play.js"), PLAY_JS)?;

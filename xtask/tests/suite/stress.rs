@@ -6,9 +6,9 @@ use std::path::Path;
 
 use gridkit::testkit::ProblemKit;
 use xtask::build::{self, Executables};
-use xtask::verdict::compare;
 use xtask::problems::{PROBLEMS, Problem, find};
 use xtask::stress::{Ending, Stress};
+use xtask::verdict::compare;
 
 /// Cases each flawed solver gets before the test gives up on finding it.
 const BUDGET: u64 = 3000;

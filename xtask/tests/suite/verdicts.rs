@@ -4,9 +4,9 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use xtask::verdict::CaseStyle;
 use xtask::judge::{Judged, Rules, Verdict, judge_text};
 use xtask::measure::own_program;
+use xtask::verdict::CaseStyle;
 
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
