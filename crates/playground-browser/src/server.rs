@@ -142,7 +142,8 @@ fn file_of(dir: &Path, target: &str) -> Option<PathBuf> {
 fn content_type(path: &Path) -> &'static str {
     match path.extension().and_then(|ext| ext.to_str()) {
         Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
+        // Pyodide's modules end in `.mjs`.
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
         Some("wasm") => "application/wasm",
         _ => "application/octet-stream",

@@ -146,9 +146,23 @@ pub fn judged(
     let near_memory = run.peak_memory_bytes * 4 > rules.memory_budget_bytes * 3
         && !run.memory_refused
         && run.peak_memory_bytes <= rules.memory_budget_bytes;
+    // The page has no CPU clock: its TLE says what it measured, against what.
+    let detail = match verdict {
+        verdict::Verdict::TimeLimit(_) => format!(
+            "{:.2} s of wall time in this page, over {PAGE_TIME_FACTOR} times the {:.2} s limit{}",
+            wall.as_secs_f64(),
+            limit.as_secs_f64(),
+            if run.killed_at_wall_cap {
+                "; stopped"
+            } else {
+                ""
+            }
+        ),
+        _ => verdict.detail().unwrap_or_default().to_owned(),
+    };
     Ok(Judgement {
         code: verdict.code().to_owned(),
-        detail: verdict.detail().unwrap_or_default().to_owned(),
+        detail,
         near_limit: near_time || near_memory,
     })
 }
@@ -226,6 +240,11 @@ mod tests {
             ..clean()
         };
         assert_eq!(code(&stopped, "").0, "TLE");
+        let judged = judged(&rules(), &stopped, b"A\n", b"", b"").unwrap();
+        assert_eq!(
+            judged.detail,
+            "6.00 s of wall time in this page, over 3 times the 1.00 s limit; stopped"
+        );
         // Over the limit, under the page's factor: AC, but near the limit.
         let slow = PageRun {
             wall_ms: 1500.0,

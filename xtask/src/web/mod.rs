@@ -9,6 +9,7 @@
 //! ([`serve`]), and the tests the pages judge a learner's program on ([`test_files`]). The site
 //! fetches nothing but its own files: no CDN, no network at run time.
 
+pub mod npm;
 pub mod pages;
 pub mod play;
 pub mod serve;
@@ -28,9 +29,39 @@ const PLAYGROUND_JS: &str = include_str!("assets/playground.js");
 const PLAY_JS: &str = include_str!("assets/play.js");
 /// The page's stepping through the proof, imported by `playground.js`.
 const STEPS_JS: &str = include_str!("assets/steps.js");
+/// The Judge section's script, imported by the page's.
+const JUDGE_JS: &str = include_str!("assets/judge.js");
+/// The judge's own modules (compiling and running a learner's program in workers), copied
+/// into the site's `judge/` folder as they are.
+const JUDGE_FILES: &[(&str, &str)] = &[
+    ("toolchain.js", include_str!("assets/judge/toolchain.js")),
+    (
+        "compile-worker.js",
+        include_str!("assets/judge/compile-worker.js"),
+    ),
+    ("run-worker.js", include_str!("assets/judge/run-worker.js")),
+    (
+        "fetch-cache.js",
+        include_str!("assets/judge/fetch-cache.js"),
+    ),
+    (
+        "include/bits/stdc++.h",
+        include_str!("assets/judge/include/bits/stdc++.h"),
+    ),
+];
 /// The worker's script: loads the module and answers one request at a time.
 const WORKER_JS: &str = include_str!("assets/worker.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
+
+/// The languages the Judge section compiles or runs, as the page's menu lists them: the
+/// value `judge/toolchain.js` knows each by, and its name.
+pub const JUDGED_LANGUAGES: &[(&str, &str)] = &[
+    ("cpp", "C++17"),
+    ("c", "C17"),
+    ("python", "Python 3"),
+    ("javascript", "JavaScript"),
+    ("wasm", "WebAssembly (wasm32-wasip1)"),
+];
 
 /// The subcommand.
 #[derive(Debug, Default)]
@@ -99,6 +130,16 @@ fn write_site(root: &Path, dir: &Path) -> Result<Site> {
     write(&dir.join("play.js"), PLAY_JS)?;
     write(&dir.join("steps.js"), STEPS_JS)?;
     write(&dir.join("worker.js"), WORKER_JS)?;
+    write(&dir.join("judge.js"), JUDGE_JS)?;
+    for (name, text) in JUDGE_FILES {
+        let path = dir.join("judge").join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
+        }
+        write(&path, text)?;
+    }
+    npm::ship(&build::target_dir(root)?, dir)?;
     write(&dir.join("style.css"), STYLE_CSS)?;
     let wasm_bytes = std::fs::metadata(&wasm)
         .with_context(|| format!("reading {}", wasm.display()))?

@@ -104,6 +104,7 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
     );
     page.push_str(&controls(&samples));
     page.push_str(&super::play::section(problem.name).unwrap_or_default());
+    page.push_str(&judge_section(problem));
     page.push_str("</main>\n");
     // The samples as data for the page's script; `</` would end the script element.
     let names: Vec<&str> = samples.iter().map(|(name, _)| name.as_str()).collect();
@@ -159,6 +160,72 @@ fn controls(samples: &[(String, String)]) -> String {
          id=\"certificate-file\" accept=\".json,application/json\"></div>\n<p id=\"verdict\" role=\"status\"></p>\n</section>\n",
     );
     html
+}
+
+/// The Judge section, brought to life by `judge.js`: a learner's source in, compiled in
+/// the page, judged on every test of the archive; and an output judged alone against a
+/// chosen test. The ids are the page's interface (the browser tests drive them).
+fn judge_section(problem: &Problem) -> String {
+    let languages: String = super::JUDGED_LANGUAGES
+        .iter()
+        .map(|(value, name)| format!("<option value=\"{value}\">{name}</option>"))
+        .collect();
+    format!(
+        "<section class=\"judge\" id=\"judge-section\">\n<h2>Judge your solution</h2>\n\
+         <p>Paste a solution in C, C++, Python 3 or JavaScript, or open a file (a \
+         <code>.wasm</code> built for <code>wasm32-wasip1</code>, such as a Rust \
+         solution, runs too). This page compiles it and judges it on every test of the \
+         archive with the verdicts and words of <code>cargo xtask verify --solution</code>. \
+         Your code never leaves your browser.</p>\n\
+         <p class=\"note\">{limits_here}</p>\n\
+         <div class=\"actions\"><label for=\"judge-language\">Language</label> \
+         <select id=\"judge-language\">{languages}</select> \
+         <label for=\"judge-file\">Open a file</label> <input type=\"file\" id=\"judge-file\" \
+         accept=\".c,.cpp,.cc,.cxx,.py,.js,.wasm\"></div>\n\
+         <label for=\"judge-source\">Source</label>\n<textarea id=\"judge-source\" rows=\"12\" \
+         spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
+         <div class=\"actions\"><button type=\"button\" id=\"judge\">Judge</button> \
+         <button type=\"button\" id=\"judge-cancel\" disabled>Cancel</button> \
+         <progress id=\"judge-progress\" hidden></progress> \
+         <span id=\"judge-status\" role=\"status\"></span></div>\n\
+         <div id=\"judge-diagnostics\" class=\"diagnostics\" hidden></div>\n\
+         <div id=\"judge-failure\" hidden>\n<h3 id=\"judge-failure-title\"></h3>\n\
+         <p id=\"judge-failure-detail\"></p>\n<h4>Input</h4>\n<pre id=\"judge-failure-input\"></pre>\n\
+         <h4>Expected output</h4>\n<pre id=\"judge-failure-expected\"></pre>\n\
+         <h4>Your output</h4>\n<pre id=\"judge-failure-received\"></pre>\n\
+         <h4>Your program's stderr</h4>\n<pre id=\"judge-failure-stderr\"></pre>\n\
+         <h4>Why the expected answer is right</h4>\n\
+         <pre id=\"judge-failure-explanation\" class=\"explanation\"></pre>\n\
+         <div class=\"picture\"><img id=\"judge-failure-picture\" alt=\"the expected \
+         answer's proof, drawn\" hidden></div>\n</div>\n\
+         <div class=\"judge-table\" tabindex=\"0\" aria-label=\"verdicts by test\">\
+         <table id=\"judge-results\" hidden>\n<thead><tr><th>Test</th><th>Verdict</th>\
+         <th>Time</th><th>Memory</th></tr></thead>\n<tbody></tbody>\n</table></div>\n\
+         <h3>Judge an output</h3>\n<p>Paste what your program printed for one test; it \
+         is compared with the expected output as the judge compares it.</p>\n\
+         <div class=\"actions\"><label for=\"judge-output-test\">Test</label> \
+         <select id=\"judge-output-test\"><option value=\"0\">(the tests load when \
+         chosen)</option></select></div>\n\
+         <label for=\"judge-output\">Output</label>\n<textarea id=\"judge-output\" rows=\"4\" \
+         spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
+         <div class=\"actions\"><button type=\"button\" id=\"judge-output-check\">Judge \
+         the output</button></div>\n<p id=\"judge-output-verdict\" role=\"status\"></p>\n\
+         </section>\n",
+        limits_here = escape(&limits_in_the_page(problem)),
+    )
+}
+
+/// How the problem's limits apply in the page, in a sentence.
+fn limits_in_the_page(problem: &Problem) -> String {
+    format!(
+        "In the page: memory is capped at the problem's {} for C and C++ (the program's \
+         whole memory, stack included) and measured for Python and JavaScript; time is the \
+         run's time in this browser, whose speed is unknown, so a run is TLE only past {} \
+         times the limit, and a verdict reached near a limit is marked ≈: the \
+         terminal's judge (exact CPU time, the real limits, Java too) may differ there.",
+        bytes(problem.memory_budget_bytes),
+        playground::judging::PAGE_TIME_FACTOR
+    )
 }
 
 /// "Step through the proof", filled in after Solve by `steps.js`: Previous, Next and a

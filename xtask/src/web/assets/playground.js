@@ -1,9 +1,11 @@
 // A problem page of the playground: the samples fill the input, Solve and Check run in a
 // worker (worker.js) and show what the archive's solver and checker say. Cancel
 // terminates the worker; the next request starts a fresh one. Stepping through the proof
-// is steps.js's; the Play section of the games' pages is play.js's.
+// is steps.js's; the Play section of the games' pages is play.js's; the Judge section,
+// which judges a learner's own program, is judge.js's.
 import { stepper } from './steps.js';
 import { setUpPlay } from './play.js';
+import { setUpJudge } from './judge.js';
 
 const problem = document.body.dataset.problem;
 const samples = JSON.parse(document.getElementById('samples').textContent);
@@ -222,3 +224,4 @@ certificate.addEventListener('input', () => {
 
 if (!input.value && samples.inputs.length > 0) input.value = samples.inputs[0];
 setUpPlay(problem, () => input.value);
+setUpJudge(problem, request);
