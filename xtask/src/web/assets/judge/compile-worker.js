@@ -11,7 +11,7 @@
 // worker of this origin) and the source text for python and javascript.
 // The toolchains are loaded on the first request that needs them and kept for the next.
 
-import { CLANG_BUNDLE, PYODIDE_INDEX, cachedFetch, countingFetch } from './fetch-cache.js';
+import { CLANG_BUNDLE, PYODIDE_INDEX, PYODIDE_MODULE, cachedFetch, countingFetch } from './fetch-cache.js';
 
 // The C/C++ source's name inside the compiler's virtual file system; diagnostics name it.
 const SOURCE_NAME = { c: 'solution.c', cpp: 'solution.cpp' };
@@ -198,7 +198,7 @@ function loadPython(progress) {
     pyodide = (async () => {
       const counting = countingFetch(cachedFetch, (loaded, total) => progress('download', loaded, total));
       globalThis.fetch = counting; // Pyodide fetches its .wasm, stdlib and lock file with fetch
-      const { loadPyodide } = await import(new URL('pyodide.mjs', PYODIDE_INDEX).href);
+      const { loadPyodide } = await import(PYODIDE_MODULE.href);
       const py = await loadPyodide({ indexURL: PYODIDE_INDEX.href, stdout: () => {}, stderr: () => {} });
       globalThis.fetch = cachedFetch;
       const check = py.runPython(`

@@ -7,14 +7,17 @@ export const PYODIDE_VERSION = '314.0.7';
 
 // The site keeps the judge's modules in judge/ and the packages' files in npm/ beside it
 // (npm/@yowasp/clang/gen/..., npm/pyodide/...), so every address is found from this file's.
-export const NPM_BASE = new URL('../npm/', import.meta.url);
-export const CLANG_BUNDLE = new URL('@yowasp/clang/gen/bundle.js', NPM_BASE);
-export const PYODIDE_INDEX = new URL('pyodide/', NPM_BASE);
+// Each address is written out from this file's own, so that a reader (and the site's test
+// of its references) sees exactly which file of the site it names.
+export const CLANG_BUNDLE = new URL('../npm/@yowasp/clang/gen/bundle.js', import.meta.url);
+export const PYODIDE_INDEX = new URL('../npm/pyodide/', import.meta.url);
+export const PYODIDE_MODULE = new URL('../npm/pyodide/pyodide.mjs', import.meta.url);
+const CLANG_FOLDER = new URL('../npm/@yowasp/clang/', import.meta.url);
 
 // One cache per package and version: a new pin starts a new cache, and the old ones are
 // deleted the first time the new one is opened, so stale toolchains do not pile up.
 const CACHES = [
-  { prefix: 'judge-clang-', name: `judge-clang-${CLANG_VERSION}`, under: new URL('@yowasp/clang/', NPM_BASE).href },
+  { prefix: 'judge-clang-', name: `judge-clang-${CLANG_VERSION}`, under: CLANG_FOLDER.href },
   { prefix: 'judge-pyodide-', name: `judge-pyodide-${PYODIDE_VERSION}`, under: PYODIDE_INDEX.href },
 ];
 

@@ -12,7 +12,7 @@
 // `program` is what compile-worker.js made: a WebAssembly.Module (c, cpp, wasm) or the
 // source text (python, javascript).
 
-import { PYODIDE_INDEX, cachedFetch } from './fetch-cache.js';
+import { PYODIDE_INDEX, PYODIDE_MODULE, cachedFetch } from './fetch-cache.js';
 
 // Captured output beyond this ends the run: a program printing without end would otherwise
 // fill the tab's memory before the wall-time cap stops it.
@@ -205,7 +205,7 @@ function loadPython() {
   if (!python) {
     python = (async () => {
       globalThis.fetch = cachedFetch; // Pyodide's .wasm, stdlib and lock file from Cache Storage
-      const { loadPyodide } = await import(new URL('pyodide.mjs', PYODIDE_INDEX).href);
+      const { loadPyodide } = await import(PYODIDE_MODULE.href);
       const py = await loadPyodide({ indexURL: PYODIDE_INDEX.href });
       // Runs the source as the module __main__, as `python3 solution.py` would, and turns
       // SystemExit and uncaught exceptions into an exit code; the traceback goes to stderr
