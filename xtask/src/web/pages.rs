@@ -104,7 +104,10 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
     );
     page.push_str(&controls(&samples));
     page.push_str(&super::play::section(problem.name).unwrap_or_default());
-    page.push_str(&judge_section(problem));
+    let test_count = testdata::pairs(&root.join("testdata").join(problem.name))?
+        .pairs
+        .len();
+    page.push_str(&judge_section(problem, test_count));
     page.push_str("</main>\n");
     // The samples as data for the page's script; `</` would end the script element.
     let names: Vec<&str> = samples.iter().map(|(name, _)| name.as_str()).collect();
@@ -165,7 +168,7 @@ fn controls(samples: &[(String, String)]) -> String {
 /// The Judge section, brought to life by `judge.js`: a learner's source in, compiled in
 /// the page, judged on every test of the archive; and an output judged alone against a
 /// chosen test. The ids are the page's interface (the browser tests drive them).
-fn judge_section(problem: &Problem) -> String {
+fn judge_section(problem: &Problem, test_count: usize) -> String {
     let languages: String = super::JUDGED_LANGUAGES
         .iter()
         .map(|(value, name)| format!("<option value=\"{value}\">{name}</option>"))
@@ -184,7 +187,10 @@ fn judge_section(problem: &Problem) -> String {
          accept=\".c,.cpp,.cc,.cxx,.py,.js,.wasm\"></div>\n\
          <label for=\"judge-source\">Source</label>\n<textarea id=\"judge-source\" rows=\"12\" \
          spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
-         <div class=\"actions\"><button type=\"button\" id=\"judge\">Judge</button> \
+         <div class=\"actions\"><label for=\"judge-tests\">Tests</label> \
+         <select id=\"judge-tests\"><option value=\"all\">all {tests} tests</option>\
+         <option value=\"samples\">the official samples</option></select> \
+         <button type=\"button\" id=\"judge\">Judge</button> \
          <button type=\"button\" id=\"judge-cancel\" disabled>Cancel</button> \
          <progress id=\"judge-progress\" hidden></progress> \
          <span id=\"judge-status\" role=\"status\"></span></div>\n\
@@ -212,6 +218,7 @@ fn judge_section(problem: &Problem) -> String {
          the output</button></div>\n<p id=\"judge-output-verdict\" role=\"status\"></p>\n\
          </section>\n",
         limits_here = escape(&limits_in_the_page(problem)),
+        tests = test_count,
     )
 }
 

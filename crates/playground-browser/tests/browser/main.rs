@@ -17,6 +17,7 @@
 mod cancel;
 mod certificates;
 mod input_errors;
+mod judge;
 mod keyboard;
 mod pages;
 mod play;
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         cancel::TESTS,
         steps::TESTS,
         play::TESTS,
+        judge::TESTS,
     ]
     .concat()
     .leak()

@@ -110,6 +110,8 @@ export function setUpJudge(problem, request) {
       if (!controller.signal.aborted) say(`The page could not judge: ${error}`, 'error');
     } finally {
       if (running === controller) setRunning(null);
+      // How many judgings have ended, on the section for the browser tests.
+      section.dataset.judgings = String(Number(section.dataset.judgings || 0) + 1);
     }
   });
 
@@ -125,6 +127,10 @@ export function setUpJudge(problem, request) {
       return;
     }
     const index = await (await fetch(`tests/${problem}/index.json`, { signal })).json();
+    // All the archive's tests, or the official samples alone for a quick first look.
+    if (byId('judge-tests').value === 'samples') {
+      index.tests = index.tests.filter((test) => test.name.startsWith('sample'));
+    }
     const memoryBytes = index.tests[0].rules.memory_budget_bytes;
     say('Compiling…');
     progress.removeAttribute('value');

@@ -49,7 +49,7 @@ self.onmessage = async (event) => {
   let result;
   try {
     if (language === 'python') result = await runPython(program, stdin, stdout, stderr);
-    else if (language === 'javascript') result = await runJavaScript(program, input, stdout, stderr);
+    else if (language === 'javascript') result = await runJavaScript(program, new TextDecoder().decode(stdin), stdout, stderr);
     else result = await runWasi(program, stdin, stdout, stderr, memoryBytes);
   } catch (error) {
     // The harness itself failed (e.g. Pyodide did not load): a trap that says so.
