@@ -5,11 +5,13 @@
 //! The library is the harness the browser tests (`tests/browser/`) and the measurement
 //! (`examples/wasm-vs-native.rs`) share: building the site ([`site`]), serving it
 //! ([`server`]), starting chromedriver and Chromium and closing them whatever happens
-//! ([`browser`]), and the playground's controls as a person reaches them ([`page`]).
+//! ([`browser`]), the playground's controls as a person reaches them ([`page`]), and the
+//! Judge section beside the terminal's judge ([`judge`]).
 
 #![forbid(unsafe_code)]
 
 pub mod browser;
+pub mod judge;
 pub mod page;
 pub mod server;
 pub mod site;

@@ -10,14 +10,13 @@
 //! - On the official samples: a program that never ends is TLE, one that takes 64 MiB under
 //!   gam's 8 MB is MLE, one that aborts is RE, and a syntax error is CE naming its line.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, ensure};
 use playground_browser::browser::Session;
-use serde_json::json;
+use playground_browser::judge::{
+    Judged, Verdicts, accepted, first_wrong_answer, judge_in_page, judge_in_terminal, workspace,
+};
 
 use crate::{Test, problems};
 
@@ -35,176 +34,6 @@ pub const TESTS: &[Test] = &[
         misbehaving_programs_get_the_terminals_verdicts,
     ),
 ];
-
-/// The longest one judging in the page may take: the first compile downloads the
-/// compiler, and Python starts an interpreter for each test.
-const JUDGING_TIMEOUT: Duration = Duration::from_secs(600);
-
-/// Verdicts by test name, as the page or the terminal gives them.
-type Verdicts = BTreeMap<String, String>;
-
-fn workspace() -> PathBuf {
-    xtask::project_root()
-}
-
-/// The accepted C++ program of `problem`.
-fn accepted(problem: &str) -> Result<PathBuf> {
-    let folder = workspace()
-        .join("packages")
-        .join(problem)
-        .join("submissions/accepted");
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .with_context(|| format!("reading {}", folder.display()))?
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "cpp"))
-        .collect();
-    sources.sort();
-    sources
-        .into_iter()
-        .next()
-        .with_context(|| format!("{problem} has no accepted program"))
-}
-
-/// The first mistake the accepted program of `problem` marks as a wrong answer.
-fn first_wrong_answer(source: &str) -> Result<String> {
-    source
-        .lines()
-        .filter_map(|line| line.strip_prefix("// @variant "))
-        .find(|rest| {
-            rest.split_whitespace()
-                .nth(1)
-                .is_some_and(|file| file.starts_with("wrong_answer/"))
-        })
-        .and_then(|rest| rest.split_whitespace().next())
-        .map(str::to_owned)
-        .context("no wrong_answer variant is marked")
-}
-
-/// The page's verdicts for `source` in `language` on `problem`'s tests (all, or the
-/// samples), with the status line and the compiler's messages.
-struct Judged {
-    verdicts: Verdicts,
-    /// The verdicts' explanations, by test.
-    details: BTreeMap<String, String>,
-    /// The tests marked as judged near a limit.
-    near: Vec<String>,
-    status: String,
-    diagnostics: String,
-}
-
-fn judge_in_page(
-    session: &Session,
-    problem: &str,
-    language: &str,
-    source: &str,
-    samples_only: bool,
-) -> Result<Judged> {
-    session.open(&format!("{problem}.html"))?;
-    let before = session.script(
-        "return Number(document.getElementById('judge-section').dataset.judgings || 0)",
-        Vec::new(),
-    )?;
-    session.script(
-        "const [language, source, tests] = arguments;
-         const choose = (id, value) => {
-           const element = document.getElementById(id);
-           element.value = value;
-           element.dispatchEvent(new Event(id === 'judge-source' ? 'input' : 'change'));
-         };
-         choose('judge-language', language);
-         choose('judge-source', source);
-         choose('judge-tests', tests);",
-        vec![
-            json!(language),
-            json!(source),
-            json!(if samples_only { "samples" } else { "all" }),
-        ],
-    )?;
-    session.click("#judge")?;
-    session.wait_until(
-        &format!("{problem}: the page's judging of {language}"),
-        &format!(
-            "return Number(document.getElementById('judge-section').dataset.judgings || 0) > {}",
-            before
-        ),
-        JUDGING_TIMEOUT,
-    )?;
-    let rows = session.script(
-        "return [...document.querySelectorAll('#judge-results tbody tr')].map((row) =>
-           [row.cells[0].textContent, row.cells[1].textContent, row.cells[1].title]);",
-        Vec::new(),
-    )?;
-    let mut judged = Judged {
-        verdicts: Verdicts::new(),
-        details: BTreeMap::new(),
-        near: Vec::new(),
-        status: session.text("#judge-status")?,
-        diagnostics: session
-            .script(
-                "return document.getElementById('judge-diagnostics').textContent",
-                Vec::new(),
-            )?
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-    };
-    for row in rows.as_array().context("the rows")? {
-        let cell = |index: usize| row[index].as_str().unwrap_or_default().to_owned();
-        let (name, code) = (cell(0), cell(1));
-        if let Some(code) = code.strip_suffix(" ≈") {
-            judged.near.push(name.clone());
-            judged.verdicts.insert(name.clone(), code.to_owned());
-        } else {
-            judged.verdicts.insert(name.clone(), code);
-        }
-        judged.details.insert(name, cell(2));
-    }
-    Ok(judged)
-}
-
-/// `cargo xtask verify PROBLEM --solution SOURCE [--test sample]`: the verdict of each test,
-/// or, when the source does not compile, the compiler's messages.
-fn judge_in_terminal(
-    problem: &str,
-    source: &Path,
-    samples_only: bool,
-) -> Result<(Verdicts, String)> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(workspace())
-        .args([
-            "run",
-            "--quiet",
-            "--package",
-            "xtask",
-            "--",
-            "verify",
-            problem,
-            "--solution",
-        ])
-        .arg(source);
-    if samples_only {
-        command.args(["--test", "sample"]);
-    }
-    let output = command.output().context("running cargo xtask verify")?;
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let mut verdicts = Verdicts::new();
-    for line in stdout.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let [first, test, verdict, ..] = words[..]
-            && first == problem
-            && ["AC", "WA", "TLE", "MLE", "OLE", "RE"].contains(&verdict)
-        {
-            verdicts.insert(test.to_owned(), verdict.to_owned());
-        }
-    }
-    if verdicts.is_empty() && !stdout.contains("CE:") {
-        bail!("verify judged nothing: {stdout}\n{stderr}");
-    }
-    Ok((verdicts, stdout))
-}
 
 /// Checks that the page and the terminal agree on every test: the same tests, the same
 /// verdicts, except TLE or MLE that the page marked as near a limit.

@@ -254,6 +254,7 @@ export function setUpJudge(problem, request) {
     row.cells[1].className = judged.code === 'AC' ? 'accepted' : 'refused';
     row.cells[1].title = judged.detail || 'accepted';
     row.cells[2].textContent = `${Math.round(ran.wallMs)} ms`;
+    row.dataset.wallMs = String(ran.wallMs);
     row.cells[3].textContent = `${(ran.peakMemoryBytes / (1 << 20)).toFixed(1)} MiB`;
   }
 

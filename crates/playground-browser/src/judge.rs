@@ -1,0 +1,196 @@
+//! The Judge section of a problem page, driven as a learner drives it (the language, the
+//! source, the tests, Judge), and the terminal's judge on the same source (`cargo xtask
+//! verify --solution`), for the browser tests that prove the two agree and for the
+//! measurement of judging in the page.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use serde_json::json;
+
+use crate::browser::Session;
+
+/// The longest one judging in the page may take: the first compile downloads the
+/// compiler, and Python starts an interpreter for each test.
+pub const JUDGING_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// Verdicts by test name, as the page or the terminal gives them.
+pub type Verdicts = BTreeMap<String, String>;
+
+pub fn workspace() -> PathBuf {
+    xtask::project_root()
+}
+
+/// The accepted C++ program of `problem`.
+pub fn accepted(problem: &str) -> Result<PathBuf> {
+    let folder = workspace()
+        .join("packages")
+        .join(problem)
+        .join("submissions/accepted");
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .with_context(|| format!("reading {}", folder.display()))?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "cpp"))
+        .collect();
+    sources.sort();
+    sources
+        .into_iter()
+        .next()
+        .with_context(|| format!("{problem} has no accepted program"))
+}
+
+/// The first mistake the accepted program of `problem` marks as a wrong answer.
+pub fn first_wrong_answer(source: &str) -> Result<String> {
+    source
+        .lines()
+        .filter_map(|line| line.strip_prefix("// @variant "))
+        .find(|rest| {
+            rest.split_whitespace()
+                .nth(1)
+                .is_some_and(|file| file.starts_with("wrong_answer/"))
+        })
+        .and_then(|rest| rest.split_whitespace().next())
+        .map(str::to_owned)
+        .context("no wrong_answer variant is marked")
+}
+
+/// The page's verdicts for `source` in `language` on `problem`'s tests (all, or the
+/// samples), with the status line and the compiler's messages.
+pub struct Judged {
+    pub verdicts: Verdicts,
+    /// The verdicts' explanations, by test.
+    pub details: BTreeMap<String, String>,
+    /// The wall time of each test's run in the page, in milliseconds.
+    pub wall_ms: BTreeMap<String, f64>,
+    /// The tests marked as judged near a limit.
+    pub near: Vec<String>,
+    pub status: String,
+    pub diagnostics: String,
+    /// From the click on Judge to the last verdict.
+    pub took: Duration,
+}
+
+pub fn judge_in_page(
+    session: &Session,
+    problem: &str,
+    language: &str,
+    source: &str,
+    samples_only: bool,
+) -> Result<Judged> {
+    session.open(&format!("{problem}.html"))?;
+    let before = session.script(
+        "return Number(document.getElementById('judge-section').dataset.judgings || 0)",
+        Vec::new(),
+    )?;
+    session.script(
+        "const [language, source, tests] = arguments;
+         const choose = (id, value) => {
+           const element = document.getElementById(id);
+           element.value = value;
+           element.dispatchEvent(new Event(id === 'judge-source' ? 'input' : 'change'));
+         };
+         choose('judge-language', language);
+         choose('judge-source', source);
+         choose('judge-tests', tests);",
+        vec![
+            json!(language),
+            json!(source),
+            json!(if samples_only { "samples" } else { "all" }),
+        ],
+    )?;
+    let started = Instant::now();
+    session.click("#judge")?;
+    session.wait_until(
+        &format!("{problem}: the page's judging of {language}"),
+        &format!(
+            "return Number(document.getElementById('judge-section').dataset.judgings || 0) > {}",
+            before
+        ),
+        JUDGING_TIMEOUT,
+    )?;
+    let took = started.elapsed();
+    let rows = session.script(
+        "return [...document.querySelectorAll('#judge-results tbody tr')].map((row) =>
+           [row.cells[0].textContent, row.cells[1].textContent, row.cells[1].title,
+            Number(row.dataset.wallMs)]);",
+        Vec::new(),
+    )?;
+    let mut judged = Judged {
+        verdicts: Verdicts::new(),
+        details: BTreeMap::new(),
+        wall_ms: BTreeMap::new(),
+        took,
+        near: Vec::new(),
+        status: session.text("#judge-status")?,
+        diagnostics: session
+            .script(
+                "return document.getElementById('judge-diagnostics').textContent",
+                Vec::new(),
+            )?
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+    };
+    for row in rows.as_array().context("the rows")? {
+        let cell = |index: usize| row[index].as_str().unwrap_or_default().to_owned();
+        let (name, code) = (cell(0), cell(1));
+        if let Some(code) = code.strip_suffix(" ≈") {
+            judged.near.push(name.clone());
+            judged.verdicts.insert(name.clone(), code.to_owned());
+        } else {
+            judged.verdicts.insert(name.clone(), code);
+        }
+        judged
+            .wall_ms
+            .insert(name.clone(), row[3].as_f64().unwrap_or_default());
+        judged.details.insert(name, cell(2));
+    }
+    Ok(judged)
+}
+
+/// `cargo xtask verify PROBLEM --solution SOURCE [--test sample]`: the verdict of each test,
+/// or, when the source does not compile, the compiler's messages.
+pub fn judge_in_terminal(
+    problem: &str,
+    source: &Path,
+    samples_only: bool,
+) -> Result<(Verdicts, String)> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command
+        .current_dir(workspace())
+        .args([
+            "run",
+            "--quiet",
+            "--package",
+            "xtask",
+            "--",
+            "verify",
+            problem,
+            "--solution",
+        ])
+        .arg(source);
+    if samples_only {
+        command.args(["--test", "sample"]);
+    }
+    let output = command.output().context("running cargo xtask verify")?;
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let mut verdicts = Verdicts::new();
+    for line in stdout.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let [first, test, verdict, ..] = words[..]
+            && first == problem
+            && ["AC", "WA", "TLE", "MLE", "OLE", "RE"].contains(&verdict)
+        {
+            verdicts.insert(test.to_owned(), verdict.to_owned());
+        }
+    }
+    if verdicts.is_empty() && !stdout.contains("CE:") {
+        bail!("verify judged nothing: {stdout}\n{stderr}");
+    }
+    Ok((verdicts, stdout))
+}
