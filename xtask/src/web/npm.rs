@@ -38,7 +38,8 @@ pub const SHIPPED: &[&str] = &[
 ];
 
 /// Installs the pinned packages (once per lock) into `<target>/web-npm/` and copies the
-/// shipped files into `site/npm/`; returns the bytes shipped.
+/// shipped files into `site/npm/`, with `npm/sizes.json` saying what each language's first
+/// judging downloads (the page says it); returns the bytes shipped.
 ///
 /// # Errors
 /// npm is missing (the message says how to install it), the install fails or a package
@@ -46,6 +47,7 @@ pub const SHIPPED: &[&str] = &[
 pub fn ship(target: &Path, site: &Path) -> Result<u64> {
     let modules = install(&target.join("web-npm"))?;
     let mut bytes = 0;
+    let (mut clang, mut python) = (0, 0);
     for file in SHIPPED {
         let from = modules.join(file);
         let to = site.join("npm").join(file);
@@ -60,10 +62,23 @@ pub fn ship(target: &Path, site: &Path) -> Result<u64> {
             std::fs::copy(&from, &to)
                 .with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
         }
-        bytes += std::fs::metadata(&to)
+        let size = std::fs::metadata(&to)
             .with_context(|| format!("reading {}", to.display()))?
             .len();
+        bytes += size;
+        // What the page loads: the package's descriptions are not fetched.
+        if !file.ends_with(".md") && !file.ends_with("package.json") {
+            if file.starts_with("pyodide/") {
+                python += size;
+            } else {
+                clang += size;
+            }
+        }
     }
+    let sizes = serde_json::json!({ "c": clang, "cpp": clang, "python": python });
+    let path = site.join("npm/sizes.json");
+    std::fs::write(&path, sizes.to_string())
+        .with_context(|| format!("writing {}", path.display()))?;
     Ok(bytes)
 }
 

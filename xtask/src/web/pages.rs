@@ -180,7 +180,7 @@ fn judge_section(problem: &Problem, test_count: usize) -> String {
          solution, runs too). This page compiles it and judges it on every test of the \
          archive with the verdicts and words of <code>cargo xtask verify --solution</code>. \
          Your code never leaves your browser.</p>\n\
-         <p class=\"note\">{limits_here}</p>\n\
+         <p class=\"note\">{limits_here}</p>\n<p class=\"note\" id=\"judge-download-note\"></p>\n\
          <div class=\"actions\"><label for=\"judge-language\">Language</label> \
          <select id=\"judge-language\">{languages}</select> \
          <label for=\"judge-file\">Open a file</label> <input type=\"file\" id=\"judge-file\" \

@@ -43,6 +43,12 @@ export function setUpJudge(problem, request) {
   let wasmBytes = null;
   let running = null;
 
+  // What the first judging in each language downloads, written by `cargo xtask web`.
+  fetch('npm/sizes.json').then((reply) => reply.json()).then((sizes) => {
+    byId('judge-download-note').textContent = `The first judging downloads the compiler: ` +
+      `${megabytes(sizes.cpp)} for C and C++, ${megabytes(sizes.python)} for Python ` +
+      '(nothing for JavaScript). Your browser keeps them for the next visit.';
+  }).catch(() => {});
   const saved = JSON.parse(localStorage.getItem(stored) || 'null');
   if (saved) {
     source.value = saved.source;
