@@ -29,7 +29,10 @@ pub mod grid;
 pub mod input;
 pub mod picture;
 pub mod solved;
-#[cfg(feature = "testkit")]
+// The test data and the binaries' runs: files and processes, Unix only. The rest of the
+// kit (generators, simplification, shrinking, flawed solvers) also builds for wasm32, for
+// the playground's stress in the page.
+#[cfg(all(feature = "testkit", unix))]
 pub mod testdata;
 #[cfg(feature = "testkit")]
 pub mod testkit;

@@ -194,3 +194,60 @@ pub fn judge_in_terminal(
     }
     Ok((verdicts, stdout))
 }
+
+/// What Stress in the page found.
+#[derive(Debug)]
+pub struct Stressed {
+    pub status: String,
+    /// The smallest failing case, as the page shows it (empty when none failed).
+    pub input: String,
+    /// Why it fails, in the verdict's words.
+    pub detail: String,
+    /// The steps of shrinking taken.
+    pub steps: Option<u64>,
+}
+
+/// Presses Stress on `problem`'s page for `source` in `language` and waits for its end.
+///
+/// # Errors
+/// The browser fails, or the stress does not end within [`JUDGING_TIMEOUT`].
+pub fn stress_in_page(
+    session: &Session,
+    problem: &str,
+    language: &str,
+    source: &str,
+) -> Result<Stressed> {
+    session.open(&format!("{problem}.html"))?;
+    session.script(
+        "const [language, source] = arguments;
+         const language_menu = document.getElementById('judge-language');
+         language_menu.value = language;
+         language_menu.dispatchEvent(new Event('change'));
+         const editor = document.getElementById('judge-source');
+         editor.value = source;
+         editor.dispatchEvent(new Event('input'));",
+        vec![json!(language), json!(source)],
+    )?;
+    session.click("#judge-stress")?;
+    session.wait_until(
+        &format!("{problem}: stress in the page"),
+        "return Number(document.getElementById('judge-section').dataset.judgings || 0) > 0",
+        JUDGING_TIMEOUT,
+    )?;
+    let found = session.script(
+        "const section = document.getElementById('judge-section');
+         const failure = document.getElementById('judge-failure');
+         return [document.getElementById('judge-status').textContent,
+                 failure.hidden ? '' : document.getElementById('judge-failure-input').textContent,
+                 failure.hidden ? '' : document.getElementById('judge-failure-detail').textContent,
+                 section.dataset.stressSteps ?? null];",
+        Vec::new(),
+    )?;
+    let text = |index: usize| found[index].as_str().unwrap_or_default().to_owned();
+    Ok(Stressed {
+        status: text(0),
+        input: text(1),
+        detail: text(2),
+        steps: found[3].as_str().and_then(|steps| steps.parse().ok()),
+    })
+}

@@ -14,7 +14,8 @@
 //! small object per game, holding the position, whose moves the page sends as cells.
 //!
 //! [`judging`] judges a learner's program that the page compiled and ran, on what the page
-//! measured, with the `verdict` crate the terminal's judge calls.
+//! measured, with the `verdict` crate the terminal's judge calls; [`stress`] gives the
+//! cases `cargo xtask stress` generates and shrinks a failing one with the same shrinker.
 //!
 //! Everything here is plain Rust on strings, so the native tests call the same functions
 //! the page calls.
@@ -25,6 +26,7 @@ pub mod judging;
 pub mod play;
 mod problems;
 pub mod steps;
+pub mod stress;
 
 use gridkit::certificate::{MAX_CERTIFICATE_BYTES, too_long};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -32,6 +34,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 pub use judging::{Judgement, judge};
 pub use problems::{PROBLEMS, Problem, find};
 pub use steps::{Frame, Frames};
+pub use stress::{Stress, StressCase};
 
 /// What the solver says about one input: the answer and its checked proof, three ways,
 /// and the proof step by step, all from one solve.

@@ -179,7 +179,9 @@ fn judge_section(problem: &Problem, test_count: usize) -> String {
          <code>.wasm</code> built for <code>wasm32-wasip1</code>, such as a Rust \
          solution, runs too). This page compiles it and judges it on every test of the \
          archive with the verdicts and words of <code>cargo xtask verify --solution</code>. \
-         Your code never leaves your browser.</p>\n\
+         Your code never leaves your browser. Stress runs it on cases from the problem's \
+         own generator, as <code>cargo xtask stress</code> does, and shrinks the first \
+         failure to a smallest case.</p>\n\
          <p class=\"note\">{limits_here}</p>\n<p class=\"note\" id=\"judge-download-note\"></p>\n\
          <div class=\"actions\"><label for=\"judge-language\">Language</label> \
          <select id=\"judge-language\">{languages}</select> \
@@ -191,6 +193,8 @@ fn judge_section(problem: &Problem, test_count: usize) -> String {
          <select id=\"judge-tests\"><option value=\"all\">all {tests} tests</option>\
          <option value=\"samples\">the official samples</option></select> \
          <button type=\"button\" id=\"judge\">Judge</button> \
+         <button type=\"button\" id=\"judge-stress\" title=\"generated cases against the \
+         archive's answers; a failure is shrunk to a smallest case\">Stress</button> \
          <button type=\"button\" id=\"judge-cancel\" disabled>Cancel</button> \
          <progress id=\"judge-progress\" hidden></progress> \
          <span id=\"judge-status\" role=\"status\"></span></div>\n\

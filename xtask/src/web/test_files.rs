@@ -28,15 +28,6 @@ pub fn write(root: &Path, dir: &Path, problem: &Problem) -> Result<usize> {
         let input = std::fs::read(&pair.input)
             .with_context(|| format!("reading {}", pair.input.display()))?;
         let rules = judge::rules_of(problem, &pair.name, &String::from_utf8_lossy(&input));
-        let tolerance = match rules.checker {
-            Checker::Tokens => None,
-            Checker::Float { tolerance } => Some(tolerance),
-        };
-        let cases = match rules.cases {
-            verdict::CaseStyle::Single => "single",
-            verdict::CaseStyle::PerLine => "per-line",
-            verdict::CaseStyle::CodeJam => "code-jam",
-        };
         let input_file = format!("{}.in", pair.name);
         let expected_file = format!("{}.out", pair.name);
         copy(&pair.input, &out.join(&input_file))?;
@@ -46,19 +37,36 @@ pub fn write(root: &Path, dir: &Path, problem: &Problem) -> Result<usize> {
             "input": input_file,
             "expected": expected_file,
             "bytes": input.len(),
-            "rules": {
-                "time_limit_ms": u64::try_from(rules.time_limit.as_millis()).unwrap_or(u64::MAX),
-                "memory_budget_bytes": rules.memory_budget_bytes,
-                "tolerance": tolerance,
-                "cases": cases,
-            },
+            "rules": rules_json(&rules),
         }));
     }
-    let index = serde_json::json!({ "problem": problem.name, "tests": tests });
+    // Generated cases (stress in the page) are judged as `cargo xtask stress` judges them.
+    let stress = rules_json(&judge::rules_of(problem, "stress", ""));
+    let index =
+        serde_json::json!({ "problem": problem.name, "tests": tests, "stress_rules": stress });
     let path = out.join("index.json");
     std::fs::write(&path, index.to_string())
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(suite.pairs.len())
+}
+
+/// A test's rules as the page's module reads them (`playground::judging::TestRules`).
+fn rules_json(rules: &verdict::Rules) -> serde_json::Value {
+    let tolerance = match rules.checker {
+        Checker::Tokens => None,
+        Checker::Float { tolerance } => Some(tolerance),
+    };
+    let cases = match rules.cases {
+        verdict::CaseStyle::Single => "single",
+        verdict::CaseStyle::PerLine => "per-line",
+        verdict::CaseStyle::CodeJam => "code-jam",
+    };
+    serde_json::json!({
+        "time_limit_ms": u64::try_from(rules.time_limit.as_millis()).unwrap_or(u64::MAX),
+        "memory_budget_bytes": rules.memory_budget_bytes,
+        "tolerance": tolerance,
+        "cases": cases,
+    })
 }
 
 fn copy(from: &Path, to: &Path) -> Result<()> {
@@ -100,7 +108,14 @@ mod tests {
             assert_eq!(test["rules"]["time_limit_ms"], rules_ms, "{}", pair.name);
             assert_eq!(test["rules"]["memory_budget_bytes"], 8_000_000);
             assert_eq!(test["rules"]["cases"], "per-line");
+            // What the page's module reads.
+            let _: playground::judging::TestRules =
+                serde_json::from_value(test["rules"].clone()).unwrap();
         }
+        let _: playground::judging::TestRules =
+            serde_json::from_value(index["stress_rules"].clone()).unwrap();
+        // Generated cases reach the largest boards: the large groups' limit.
+        assert_eq!(index["stress_rules"]["time_limit_ms"], 6000);
         // gam's small groups have 1 s, its large ones 6 s.
         let limit_of = |name: &str| {
             tests.iter().find(|test| test["name"] == name).unwrap()["rules"]["time_limit_ms"]

@@ -3,7 +3,9 @@
 use std::fmt::Debug;
 use std::ops::Range;
 
-use super::{Flawed, ProblemKit, RAMP, case_rng, scale_of, shrink};
+#[cfg(unix)]
+use super::Flawed;
+use super::{ProblemKit, RAMP, case_rng, scale_of, shrink};
 
 /// The judge's comparison of whitespace-separated tokens.
 pub fn same_tokens(found: &str, expected: &str) -> bool {
@@ -144,6 +146,7 @@ pub fn assert_stress_catches_every_flawed<K: ProblemKit>(
 ///
 /// # Panics
 /// When the test data cannot be read or parsed.
+#[cfg(unix)]
 pub fn cases_failed_by<K: ProblemKit>(
     flawed: &Flawed<K::Input>,
     same: impl Fn(&str, &str) -> bool,
@@ -165,6 +168,7 @@ pub fn cases_failed_by<K: ProblemKit>(
 ///
 /// # Panics
 /// When a flawed solver passes every case.
+#[cfg(unix)]
 pub fn assert_every_flawed_fails_some_case<K: ProblemKit>(
     same: impl Fn(&str, &str) -> bool,
 ) -> Vec<(&'static str, Vec<String>)> {
@@ -190,6 +194,7 @@ pub fn assert_every_flawed_fails_some_case<K: ProblemKit>(
 ///
 /// # Panics
 /// On the first difference, naming the case.
+#[cfg(unix)]
 pub fn assert_kit_answers_and_explains_like_the_library<K: ProblemKit, E: std::fmt::Display>(
     explain: impl Fn(&[u8], &mut Vec<u8>) -> Result<(), E>,
 ) {

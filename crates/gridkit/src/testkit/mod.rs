@@ -7,18 +7,24 @@
 
 mod checks;
 mod flawed;
+#[cfg(unix)]
 pub mod hostile;
 mod mutate;
 mod stress;
 
 pub use checks::{
-    Caught, assert_every_flawed_fails_some_case, assert_kit_answers_and_explains_like_the_library,
-    assert_simpler_is_valid_and_smaller, assert_stress_catches_every_flawed, cases_failed_by,
-    same_numbers, same_tokens,
+    Caught, assert_simpler_is_valid_and_smaller, assert_stress_catches_every_flawed, same_numbers,
+    same_tokens,
+};
+// The checks on the test data read files: Unix only, as the test data is.
+#[cfg(unix)]
+pub use checks::{
+    assert_every_flawed_fails_some_case, assert_kit_answers_and_explains_like_the_library,
+    cases_failed_by,
 };
 pub use flawed::{Flawed, find as find_flawed, flawed_main};
 pub use mutate::{Damage, assert_damaged_inputs_answered_or_refused, mutate};
-pub use stress::{RAMP, case_rng, scale_of, shrink};
+pub use stress::{RAMP, Shrinker, case_rng, scale_of, shrink};
 
 /// Everything the test tools need to know about one problem.
 pub trait ProblemKit: 'static {

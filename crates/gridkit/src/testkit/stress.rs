@@ -27,17 +27,70 @@ pub fn shrink<I>(
     simpler: impl Fn(&I) -> Vec<I>,
     mut fails: impl FnMut(&I) -> bool,
 ) -> (I, usize) {
-    let mut current = input;
-    let mut steps = 0;
-    'search: loop {
-        for candidate in simpler(&current) {
-            if fails(&candidate) {
-                current = candidate;
-                steps += 1;
-                continue 'search;
-            }
+    let mut shrinker = Shrinker::new(input, simpler);
+    while let Some(candidate) = shrinker.candidate() {
+        let failed = fails(candidate);
+        shrinker.tell(failed);
+    }
+    shrinker.into_result()
+}
+
+/// [`shrink`] one question at a time, for a caller that cannot answer "does this fail?"
+/// at once: the playground's page runs each candidate in a worker and tells the answer
+/// when the run ends. Asking for [`Shrinker::candidate`] and telling whether it failed,
+/// until there is none, takes exactly the steps `shrink` takes.
+#[derive(Debug)]
+pub struct Shrinker<I, S> {
+    simpler: S,
+    current: I,
+    /// The candidates of `current` not tried yet, in `simpler`'s order.
+    candidates: std::collections::VecDeque<I>,
+    steps: usize,
+}
+
+impl<I, S: Fn(&I) -> Vec<I>> Shrinker<I, S> {
+    /// Starts from `input`, which fails.
+    pub fn new(input: I, simpler: S) -> Self {
+        let candidates = simpler(&input).into();
+        Shrinker {
+            simpler,
+            current: input,
+            candidates,
+            steps: 0,
         }
-        return (current, steps);
+    }
+
+    /// The next simpler input to try, or none when the current one is 1-minimal.
+    pub fn candidate(&self) -> Option<&I> {
+        self.candidates.front()
+    }
+
+    /// Whether the candidate last given fails: if it does, it becomes the current input
+    /// and its own candidates come next; if not, the next candidate of the current one.
+    pub fn tell(&mut self, failed: bool) {
+        let Some(candidate) = self.candidates.pop_front() else {
+            return;
+        };
+        if failed {
+            self.candidates = (self.simpler)(&candidate).into();
+            self.current = candidate;
+            self.steps += 1;
+        }
+    }
+
+    /// The smallest failing input so far.
+    pub fn current(&self) -> &I {
+        &self.current
+    }
+
+    /// The steps taken so far.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// The smallest failing input and the steps taken.
+    pub fn into_result(self) -> (I, usize) {
+        (self.current, self.steps)
     }
 }
 

@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, ensure};
 use playground_browser::browser::Session;
 use playground_browser::judge::{
-    Judged, Verdicts, accepted, first_wrong_answer, judge_in_page, judge_in_terminal, workspace,
+    Judged, Verdicts, accepted, first_wrong_answer, judge_in_page, judge_in_terminal,
+    stress_in_page, workspace,
 };
 
 use crate::{Test, problems};
@@ -32,6 +33,10 @@ pub const TESTS: &[Test] = &[
     (
         "judge::misbehaving_programs_get_the_terminals_verdicts",
         misbehaving_programs_get_the_terminals_verdicts,
+    ),
+    (
+        "judge::stress_finds_and_shrinks_each_marked_mistake",
+        stress_finds_and_shrinks_each_marked_mistake,
     ),
 ];
 
@@ -166,4 +171,57 @@ fn misbehaving_programs_get_the_terminals_verdicts(session: &Session) -> Result<
     ensure!(report.contains("solution.cpp:4:"), "{report}");
     println!("  syntax_error.cpp: CE at line 4 in the page and in the terminal");
     Ok(())
+}
+
+fn stress_finds_and_shrinks_each_marked_mistake(session: &Session) -> Result<()> {
+    for problem in problems() {
+        let source = std::fs::read_to_string(accepted(problem)?)?;
+        let mistake = first_wrong_answer(&source)?;
+        let flawed = format!("#define {mistake}\n{source}");
+        let stressed = stress_in_page(session, problem, "cpp", &flawed)?;
+        ensure!(
+            stressed.status.contains(" fails (") && stressed.steps.is_some(),
+            "{problem} {mistake}: stress found nothing: {}",
+            stressed.status
+        );
+        ensure!(!stressed.input.is_empty(), "{problem}: no case shown");
+        // The shrunk case fails in the terminal too: the accepted program and the
+        // mistake disagree on it.
+        let case = written(session, &format!("{problem}-shrunk.in"), &stressed.input)?;
+        let run = |name: &str, text: &str| -> Result<String> {
+            let binary = compiled(session, &format!("{problem}-{name}"), text)?;
+            let output = std::process::Command::new(&binary)
+                .stdin(std::fs::File::open(&case)?)
+                .output()?;
+            Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+        };
+        let right = run("accepted", &source)?;
+        let wrong = run(&mistake, &flawed)?;
+        ensure!(
+            right.split_whitespace().ne(wrong.split_whitespace()),
+            "{problem} {mistake}: the shrunk case does not tell them apart:\n{}",
+            stressed.input
+        );
+        println!(
+            "  {problem}: {mistake} caught by stress, shrunk in {} steps to {} bytes ({})",
+            stressed.steps.unwrap_or_default(),
+            stressed.input.len(),
+            stressed.detail
+        );
+    }
+    Ok(())
+}
+
+/// `source` compiled natively by `g++ -O2` into the session's scratch folder as `name`.
+fn compiled(session: &Session, name: &str, source: &str) -> Result<PathBuf> {
+    let path = written(session, &format!("{name}.cpp"), source)?;
+    let binary = path.with_extension("");
+    let status = std::process::Command::new("g++")
+        .args(["-std=c++17", "-O2", "-o"])
+        .arg(&binary)
+        .arg(&path)
+        .status()
+        .context("running g++")?;
+    ensure!(status.success(), "g++ {}", path.display());
+    Ok(binary)
 }

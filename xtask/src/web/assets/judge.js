@@ -14,6 +14,10 @@ const OUTPUT_CAP_BYTES = 16 << 20;
 // The page's time allowance: TLE past this many times the limit (the module's
 // PAGE_TIME_FACTOR says the same), and a run is stopped a little after it.
 const PAGE_TIME_FACTOR = 3;
+// Stress stops at this many cases (the size ramps to the statement's limits at 1000, as
+// in `cargo xtask stress`) or after this long, whichever comes first.
+const STRESS_CASES = 1000;
+const STRESS_MILLIS = 60000;
 // What a failing test's report shows of its input and outputs.
 const SHOWN_BYTES = 4096;
 
@@ -32,6 +36,7 @@ export function setUpJudge(problem, request) {
   const language = byId('judge-language');
   const fileInput = byId('judge-file');
   const judgeButton = byId('judge');
+  const stressButton = byId('judge-stress');
   const cancelButton = byId('judge-cancel');
   const progress = byId('judge-progress');
   const status = byId('judge-status');
@@ -92,6 +97,7 @@ export function setUpJudge(problem, request) {
   function setRunning(value) {
     running = value;
     judgeButton.disabled = Boolean(value);
+    stressButton.disabled = Boolean(value);
     cancelButton.disabled = !value;
     progress.hidden = !value;
   }
@@ -104,14 +110,15 @@ export function setUpJudge(problem, request) {
     judgeButton.focus();
   });
 
-  judgeButton.addEventListener('click', async () => {
+  // Judge and Stress share the run's life: one at a time, Cancel stops either.
+  async function exclusively(work) {
     const controller = new AbortController();
     setRunning(controller);
     diagnostics.hidden = true;
     failure.hidden = true;
     table.hidden = true;
     try {
-      await judgeAll(controller.signal);
+      await work(controller.signal);
     } catch (error) {
       if (!controller.signal.aborted) say(`The page could not judge: ${error}`, 'error');
     } finally {
@@ -119,25 +126,28 @@ export function setUpJudge(problem, request) {
       // How many judgings have ended, on the section for the browser tests.
       section.dataset.judgings = String(Number(section.dataset.judgings || 0) + 1);
     }
-  });
+  }
+  judgeButton.addEventListener('click', () => exclusively(judgeAll));
+  stressButton.addEventListener('click', () => exclusively(stressAll));
 
-  async function judgeAll(signal) {
+  // The program of the source as it is now: compiled, or the compiler's refusal shown
+  // (then null). The last program is kept, so Stress after Judge compiles nothing.
+  let lastCompiled = null;
+  async function program(index, signal) {
     const chosen = language.value;
     const text = chosen === 'wasm' ? wasmBytes : source.value;
     if (chosen === 'wasm' && !text) {
       say('Open a .wasm file built for wasm32-wasip1 first.', 'error');
-      return;
+      return null;
     }
     if (chosen !== 'wasm' && !text.trim()) {
       say('Paste a solution or open a file first.', 'error');
-      return;
-    }
-    const index = await (await fetch(`tests/${problem}/index.json`, { signal })).json();
-    // All the archive's tests, or the official samples alone for a quick first look.
-    if (byId('judge-tests').value === 'samples') {
-      index.tests = index.tests.filter((test) => test.name.startsWith('sample'));
+      return null;
     }
     const memoryBytes = index.tests[0].rules.memory_budget_bytes;
+    if (lastCompiled && lastCompiled.language === chosen && lastCompiled.text === text) {
+      return lastCompiled;
+    }
     say('Compiling…');
     progress.removeAttribute('value');
     const compiled = await compile(chosen, text, memoryBytes, (update) => {
@@ -152,12 +162,94 @@ export function setUpJudge(problem, request) {
         say('Compiling…');
       }
     });
-    if (signal.aborted) return;
+    if (signal.aborted) return null;
     if (!compiled.ok) {
       showCompileError(compiled);
+      return null;
+    }
+    lastCompiled = { language: chosen, text, program: compiled.program, memoryBytes };
+    return lastCompiled;
+  }
+
+  async function testIndex(signal) {
+    return (await fetch(`tests/${problem}/index.json`, { signal })).json();
+  }
+
+  async function judgeAll(signal) {
+    const index = await testIndex(signal);
+    // All the archive's tests, or the official samples alone for a quick first look.
+    if (byId('judge-tests').value === 'samples') {
+      index.tests = index.tests.filter((test) => test.name.startsWith('sample'));
+    }
+    const built = await program(index, signal);
+    if (!built) return;
+    await runTests(index, built.program, built.language, built.memoryBytes, signal);
+  }
+
+  // Stress: the cases `cargo xtask stress` generates (the crate's own generator, compiled
+  // into the module), each judged against the archive's answer by the same verdict code,
+  // the lowest-numbered failure shrunk by the same shrinker, one candidate at a time.
+  async function stressAll(signal) {
+    const index = await testIndex(signal);
+    const built = await program(index, signal);
+    if (!built) return;
+    const rules = index.stress_rules;
+    const cap = rules.time_limit_ms * PAGE_TIME_FACTOR + 500;
+    const seed = Math.floor(Math.random() * 2 ** 32);
+    await request({ action: 'stress-start', seed });
+    const tryCase = async (made) => {
+      const input = new TextEncoder().encode(made.input);
+      const ran = await runOnce(built.program, built.language, input, rules.memory_budget_bytes, cap, signal);
+      const judged = await judgeRun({ rules }, ran, new TextEncoder().encode(made.expected));
+      return { input, expected: new TextEncoder().encode(made.expected), ran, judged };
+    };
+    const started = performance.now();
+    const lanes = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
+    progress.max = STRESS_CASES;
+    let found = null;
+    let next = 0;
+    while (!found && next < STRESS_CASES && performance.now() - started < STRESS_MILLIS) {
+      // A batch of cases at once; the lowest-numbered failure is the one reported, so the
+      // result does not depend on which run ended first.
+      const batch = Array.from({ length: lanes }, (_, lane) => next + lane);
+      next += lanes;
+      const made = [];
+      for (const number of batch) made.push((await request({ action: 'stress-case', case: number })).result);
+      const results = await Promise.all(made.map(tryCase));
+      if (signal.aborted) return;
+      const failing = results.findIndex((result) => result.judged.code !== 'AC');
+      if (failing >= 0) found = { number: batch[failing], made: made[failing], ...results[failing] };
+      progress.value = next;
+      say(`Stress (seed ${seed}): ${next} cases, no failure yet…`);
+    }
+    if (!found) {
+      say(`Stress (seed ${seed}): ${next} cases, no failure (${(performance.now() - started) / 1000 | 0} s). ` +
+        `The terminal runs more: cargo xtask stress ${problem} --solution FILE.`, 'accepted');
       return;
     }
-    await runTests(index, compiled.program, chosen, memoryBytes, signal);
+    // Shrinking: a candidate counts when it still fails (any verdict but AC).
+    await request({ action: 'shrink-start', input: found.made.input });
+    let smallest = found;
+    progress.removeAttribute('value');
+    for (;;) {
+      const candidate = (await request({ action: 'shrink-candidate' })).result;
+      if (!candidate || signal.aborted) break;
+      const result = await tryCase(candidate);
+      if (signal.aborted) return;
+      const failed = result.judged.code !== 'AC';
+      if (failed) smallest = { ...smallest, ...result };
+      const told = (await request({ action: 'shrink-tell', failed })).result;
+      say(`Stress: case ${found.number} fails (${found.judged.code}); shrinking, ${told.steps} steps…`);
+    }
+    const shrunk = (await request({ action: 'shrink-result' })).result;
+    say(`Stress (seed ${seed}): case ${found.number} fails (${found.judged.code}), shrunk in ` +
+      `${shrunk.steps} steps to the case below; cargo xtask gen ${problem} --seed ${seed} ` +
+      `--case ${found.number} prints the case as found.`, 'error');
+    section.dataset.stressSteps = String(shrunk.steps);
+    await showFailure({
+      test: { name: `stress case ${found.number}, shrunk` },
+      ran: smallest.ran, judged: smallest.judged, input: smallest.input, expected: smallest.expected,
+    });
   }
 
   function showCompileError(compiled) {

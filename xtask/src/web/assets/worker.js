@@ -2,12 +2,21 @@
 // request at a time, so that a long solve never freezes the page (the page ends a
 // request it no longer wants by terminating this worker). It keeps the last input it
 // solved, whose proof's frames the page asks for one by one. It also judges a learner's
-// runs, which the judge's own workers made (judge.js), with the terminal's verdict code.
-import init, { solve, check, judge } from './pkg/playground.js';
+// runs, which the judge's own workers made (judge.js), with the terminal's verdict code,
+// and keeps its stress session: the generated cases and the shrinking of a failure.
+import init, { solve, check, judge, Stress } from './pkg/playground.js';
 
 const ready = init();
 // The last input solved, kept for its frames ("step through the proof") until the next.
 let solvedLast = null;
+// The stress session of the Judge section: its cases and the shrinking of a failure.
+let stress = null;
+const stressCase = (made) => {
+  if (!made) return null;
+  const shown = { input: made.input, expected: made.expected };
+  made.free();
+  return shown;
+};
 
 self.onmessage = async (event) => {
   const { id, action, problem, input, certificate } = event.data;
@@ -32,6 +41,22 @@ self.onmessage = async (event) => {
       const frame = solvedLast.frame(event.data.index);
       result = { caption: frame.caption, picture: frame.picture };
       frame.free();
+    } else if (action === 'stress-start') {
+      if (stress) stress.free();
+      stress = new Stress(problem, BigInt(event.data.seed));
+      result = true;
+    } else if (action === 'stress-case') {
+      result = stressCase(stress.case(BigInt(event.data.case)));
+    } else if (action === 'shrink-start') {
+      stress.start_shrinking(event.data.input);
+      result = true;
+    } else if (action === 'shrink-candidate') {
+      result = stressCase(stress.candidate());
+    } else if (action === 'shrink-tell') {
+      stress.tell(event.data.failed);
+      result = { steps: stress.steps() };
+    } else if (action === 'shrink-result') {
+      result = { ...stressCase(stress.shrunk()), steps: stress.steps() };
     } else if (action === 'judge') {
       // A learner's run, measured by the page, judged by the terminal's verdict code.
       const { rules, run, expected, stdout, stderr } = event.data;
