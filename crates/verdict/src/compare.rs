@@ -186,8 +186,11 @@ mod tests {
         assert_eq!(mismatch.to_string(), "expected 'WIN', got 'WIN\\xff'");
         assert_eq!(super::compare(tokens, single, b"\xff\n", b"\xff"), None);
         // A no-break space or a line separator joins tokens, as in judges' checkers.
+        // It is shown escaped: it would look like the space that separates tokens.
         let mismatch = compare(tokens, single, "a b\n", "a\u{a0}b\n").unwrap();
-        assert_eq!(mismatch.to_string(), "expected 'a', got 'a\u{a0}b'");
+        assert_eq!(mismatch.to_string(), "expected 'a', got 'a\\u{00a0}b'");
+        let mismatch = compare(tokens, single, "a b\n", "a\u{3000}b\n").unwrap();
+        assert_eq!(mismatch.to_string(), "expected 'a', got 'a\\u{3000}b'");
         assert!(compare(tokens, single, "a b\n", "a\u{2028}b").is_some());
         // Vertical tab and form feed are ASCII whitespace.
         assert_eq!(compare(tokens, single, "a b\n", "a\x0bb\x0c"), None);

@@ -13,15 +13,20 @@ pub const QUOTE: &str = "  | ";
 /// Characters shown escaped besides the C0 and C1 controls (which include U+0085, the
 /// next-line character): those that reorder what a terminal shows (the bidirectional
 /// marks, embeddings, overrides and isolates), break a line without being `\n` (the line
-/// and paragraph separators), or are invisible (zero-width spaces and joiners, the word
-/// joiner, invisible operators, the byte order mark).
+/// and paragraph separators), are invisible (zero-width spaces and joiners, the word
+/// joiner, invisible operators, the byte order mark), or look like a space but do not
+/// separate tokens for a judge (the no-break spaces, the typographic spaces, the
+/// ideographic space): `expected 'a', got 'a b'` must not hide why they differ.
 fn is_hidden(c: char) -> bool {
     matches!(
         c,
-        '\u{061c}'
-            | '\u{200b}'..='\u{200f}'
-            | '\u{2028}'..='\u{202e}'
-            | '\u{2060}'..='\u{2069}'
+        '\u{00a0}'
+            | '\u{061c}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200f}'
+            | '\u{2028}'..='\u{202f}'
+            | '\u{205f}'..='\u{2069}'
+            | '\u{3000}'
             | '\u{feff}'
     )
 }

@@ -230,7 +230,8 @@ fn judge_section(problem: &Problem, test_count: usize) -> String {
 fn limits_in_the_page(problem: &Problem) -> String {
     format!(
         "In the page: memory is capped at the problem's {} for C and C++ (the program's \
-         whole memory, stack included) and measured for Python and JavaScript; time is the \
+         whole memory, stack included); for Python it is the interpreter's whole heap, about \
+         30 MiB before your program starts, and for JavaScript it is not measured. Time is the \
          run's time in this browser, whose speed is unknown, so a run is TLE only past {} \
          times the limit, and a verdict reached near a limit is marked ≈: the \
          terminal's judge (exact CPU time, the real limits, Java too) may differ there.",
