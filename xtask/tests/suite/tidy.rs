@@ -29,10 +29,17 @@ fn name_of(folder: &Path) -> String {
     folder.file_name().unwrap().to_string_lossy().into_owned()
 }
 
-/// The solver crates: every crate but the shared one, the sandbox, the playground (which
-/// calls the solvers and solves nothing itself) and the playground's browser tests.
+/// The solver crates: every crate but the shared one, the sandbox, the verdict (the judge's,
+/// shared by the terminal and the page), the playground (which calls the solvers and
+/// solves nothing itself) and the playground's browser tests.
 fn solver_folders() -> Vec<PathBuf> {
-    const NOT_SOLVERS: &[&str] = &["gridkit", "playground", "playground-browser", "sandbox"];
+    const NOT_SOLVERS: &[&str] = &[
+        "gridkit",
+        "playground",
+        "playground-browser",
+        "sandbox",
+        "verdict",
+    ];
     crate_folders()
         .into_iter()
         .filter(|folder| !NOT_SOLVERS.contains(&name_of(folder).as_str()))
