@@ -59,7 +59,19 @@ pub struct Outcome {
 pub fn judge(program: &Program, input: &Path, expected: &Path, rules: Rules) -> Result<Outcome> {
     let expected = std::fs::read(expected)
         .with_context(|| format!("reading expected output {}", expected.display()))?;
-    let judged = run_and_judge(program, Input::File(input.to_owned()), &expected, rules)?;
+    // A request names its files in JSON, which holds only UTF-8: an input whose path is
+    // not goes to the box through a copy under a plain name, in a fresh private folder.
+    let copied;
+    let input = match input.to_str() {
+        Some(_) => input.to_owned(),
+        None => {
+            copied = tempfile::Builder::new().prefix("xtask-input-").tempdir()?;
+            let plain = copied.path().join("input");
+            std::fs::copy(input, &plain).with_context(|| format!("reading {}", input.display()))?;
+            plain
+        }
+    };
+    let judged = run_and_judge(program, Input::File(input), &expected, rules)?;
     Ok(judged.outcome)
 }
 

@@ -1,6 +1,7 @@
 //! Finding test pairs: `NAME.in` with the expected output `NAME.out` beside it.
 
 use std::cmp::Ordering;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -35,11 +36,11 @@ pub fn pairs(dir: &Path) -> Result<Suite> {
         if path.extension().is_none_or(|ext| ext != "in") {
             continue;
         }
-        let name = path
-            .file_stem()
-            .context("file without a name")?
-            .to_string_lossy()
-            .into_owned();
+        // The name as its bytes are: one that is not UTF-8 is shown escaped (`bad\xff`),
+        // never with a replacement character that could stand for two names.
+        let name = verdict::shown::escaped_bytes(
+            path.file_stem().context("file without a name")?.as_bytes(),
+        );
         let expected = path.with_extension("out");
         if !expected.is_file() {
             unpaired.push(path);

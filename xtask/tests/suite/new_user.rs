@@ -206,3 +206,27 @@ fn the_readme_flawed_solver_example_works_with_a_target_dir_set() {
     assert!(folder.join("ladders-3-2.in").is_file(), "{}", text(&second));
     assert!(text(&second).contains("cargo xtask stress ladders --flawed forced-climb --seed 3"));
 }
+
+#[test]
+fn a_test_whose_name_is_not_utf8_is_judged_and_named_escaped() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let testdata = xtask::project_root().join("testdata/statues");
+    for (from, to) in [
+        ("sample1.in", &b"bad\xff.in"[..]),
+        ("sample1.out", b"bad\xff.out"),
+        ("sample2.in", b"good.in"),
+        ("sample2.out", b"good.out"),
+    ] {
+        let to = dir.path().join(std::ffi::OsStr::from_bytes(to));
+        std::fs::copy(testdata.join(from), to).unwrap();
+    }
+    let data = dir.path().to_string_lossy().into_owned();
+    let run = xtask(&["verify", "statues", "--data", &data], dir.path());
+    let said = text(&run);
+    assert!(run.status.success(), "{said}");
+    assert!(said.contains("2 passed, 0 failed"), "{said}");
+    // The name as its bytes are, escaped, never a replacement character.
+    assert!(said.contains("bad\\xff"), "{said}");
+    assert!(!said.contains('\u{fffd}'), "{said}");
+}
