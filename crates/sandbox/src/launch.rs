@@ -503,8 +503,10 @@ fn set_rlimits(abilities: &Abilities, request: &Request) -> Result<()> {
     // The stack may use the whole memory budget, as on Codeforces.
     let stack = limits.memory_bytes.max(8 << 20);
     limit(Resource::RLIMIT_STACK, stack, stack).context("stack limit")?;
-    // One byte over the output cap, so that exactly the cap is still allowed.
-    let file = limits.output_bytes + 1;
+    // A file in the box may hold exactly the output cap (the kernel refuses a write past
+    // the limit, not up to it). Stdout and stderr are pipes, which this limit does not
+    // reach: the spawner counts their bytes against the same cap.
+    let file = limits.output_bytes;
     limit(Resource::RLIMIT_FSIZE, file, file).context("file size limit")?;
     // No core dump, to a file or to a host's handler: the kernel pipes a crash to
     // `core_pattern`'s program (systemd-coredump, apport) whatever a limit of 0 says, but

@@ -199,6 +199,32 @@ fn the_output_cap_allows_exactly_its_bytes_and_stops_the_next_one() {
 }
 
 #[test]
+fn a_file_in_the_box_may_hold_exactly_the_cap_and_not_one_byte_more() {
+    // The box is 64 MiB; the cap on any one file is the output's, 16 MiB.
+    let limits = two_seconds();
+    for (bytes, allowed) in [
+        (limits.output_bytes, true),
+        (limits.output_bytes + 1, false),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let source = fixture(
+            dir.path(),
+            "box_file_exactly.c",
+            &[("BYTES", &bytes.to_string())],
+        );
+        let program = support::own(&compiled(&source, dir.path()), &[]);
+        let ran = run(&program, "", limits);
+        assert_eq!(ran.report.code, Some(0), "{bytes}: {:?}", ran.report);
+        let written: i64 = stdout(&ran).trim().parse().unwrap();
+        if allowed {
+            assert_eq!(written, bytes as i64, "{:?}", ran.report);
+        } else {
+            assert!(written < bytes as i64, "{written} of {bytes} bytes written");
+        }
+    }
+}
+
+#[test]
 fn honest_programs_recurse_deep_and_use_threads() {
     let dir = tempfile::tempdir().unwrap();
     let program = support::own(&compiled(&hostile("deep_recursion.cpp"), dir.path()), &[]);
