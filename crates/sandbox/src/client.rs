@@ -2,9 +2,10 @@
 //! deadline on every reply, so that nothing a program does can make the runner wait
 //! forever.
 //!
-//! Ctrl-C ([`on_interrupt`]) kills every spawner (and so, as init of its PID namespace,
-//! everything it started), removes every scratch folder registered with [`Scratch`], and
-//! exits with code 130.
+//! Ctrl-C, `SIGTERM` and `SIGHUP` ([`on_interrupt`]) kill every spawner (and so, as init
+//! of its PID namespace, everything it started), remove every scratch folder registered
+//! with [`Scratch`], and exit with code 130. A runner killed outright leaves its folders;
+//! the next runner sweeps them.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -103,10 +104,60 @@ pub fn on_interrupt() {
 /// How long a spawner has, after Ctrl-C, to end its run and remove its cgroups.
 const GRACE_ON_INTERRUPT: Duration = Duration::from_secs(1);
 
-/// A temporary folder removed on drop, and by Ctrl-C.
+/// A temporary folder removed on drop, and by Ctrl-C, `SIGTERM` or `SIGHUP`. While it
+/// lives, its owner holds a lock on the file [`OWNER_LOCK`] in it; a folder whose lock
+/// nobody holds was left by a runner killed outright (`SIGKILL`, a power cut), and the
+/// next runner's first scratch folder sweeps it away.
 #[derive(Debug)]
 pub struct Scratch {
     dir: Option<tempfile::TempDir>,
+    /// Held for the folder's life; released when the process ends, however it ends.
+    _owner: Option<nix::fcntl::Flock<std::fs::File>>,
+}
+
+/// The file in a scratch folder its living owner keeps locked.
+pub const OWNER_LOCK: &str = ".owner";
+
+/// The names of scratch folders a runner makes, which a later runner may sweep.
+const SWEPT_PREFIX: &str = "xtask-";
+
+/// Removes the scratch folders in `parent` that this user's runners left when killed:
+/// those named `xtask-...`, owned by this user, holding an owner lock nobody holds.
+/// Folders of living runners, of other users and without a lock file are left alone;
+/// removing never follows a link out of the folder.
+fn sweep_stale(parent: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    let me = nix::unistd::Uid::effective().as_raw();
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let named = entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(SWEPT_PREFIX);
+        // The folder itself, not what a link there points to.
+        let owned = std::fs::symlink_metadata(entry.path())
+            .is_ok_and(|meta| meta.is_dir() && meta.uid() == me);
+        if !named || !owned {
+            continue;
+        }
+        let lock_path = entry.path().join(OWNER_LOCK);
+        let Ok(lock_meta) = std::fs::symlink_metadata(&lock_path) else {
+            continue;
+        };
+        if !lock_meta.is_file() || lock_meta.uid() != me {
+            continue;
+        }
+        let Ok(file) = std::fs::File::open(&lock_path) else {
+            continue;
+        };
+        if let Ok(lock) = nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock)
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+            drop(lock);
+        }
+    }
 }
 
 impl Scratch {
@@ -122,8 +173,23 @@ impl Scratch {
             None => builder.tempdir(),
         }
         .context("making a scratch folder")?;
+        let owner = std::fs::File::create(dir.path().join(OWNER_LOCK))
+            .context("making the scratch folder's owner lock")?;
+        let owner = nix::fcntl::Flock::lock(owner, nix::fcntl::FlockArg::LockExclusiveNonblock)
+            .map_err(|(_, errno)| anyhow::anyhow!("locking the scratch folder: {errno}"))?;
         lock().folders.insert(dir.path().to_owned(), ());
-        Ok(Scratch { dir: Some(dir) })
+        // Once per runner, after its own folder is locked: the folders killed runners left.
+        static SWEPT: std::sync::Once = std::sync::Once::new();
+        let parent_folder = dir.path().parent().map(Path::to_owned);
+        SWEPT.call_once(|| {
+            if let Some(parent) = &parent_folder {
+                sweep_stale(parent);
+            }
+        });
+        Ok(Scratch {
+            dir: Some(dir),
+            _owner: Some(owner),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -139,6 +205,7 @@ impl Drop for Scratch {
             lock().folders.remove(dir.path());
             let _ = dir.close();
         }
+        self._owner = None;
     }
 }
 

@@ -230,3 +230,105 @@ fn a_test_whose_name_is_not_utf8_is_judged_and_named_escaped() {
     assert!(said.contains("bad\\xff"), "{said}");
     assert!(!said.contains('\u{fffd}'), "{said}");
 }
+
+/// The solution's scratch folders in `tmp` (`xtask-solution-...`; the spawner's private
+/// root, `xtask-root-...`, is its own to remove when its runner is gone).
+fn scratch_folders(tmp: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(tmp)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("xtask-solution-")
+        })
+        .collect()
+}
+
+/// Starts `verify statues` on a C source that never ends, with its scratch in `tmp`, and
+/// waits until its compiled program is in a scratch folder there.
+fn verify_looping(dir: &Path, tmp: &Path) -> std::process::Child {
+    let source = dir.join("loops.c");
+    std::fs::write(&source, "int main(void) { for (;;) {} }\n").unwrap();
+    let child = Command::new(XTASK)
+        .args([
+            "verify",
+            "statues",
+            "--test",
+            "sample",
+            "--solution",
+            "loops.c",
+        ])
+        .current_dir(dir)
+        .env("TMPDIR", tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !scratch_folders(tmp)
+        .iter()
+        .any(|folder| std::fs::read_dir(folder).unwrap().count() >= 3)
+    {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no scratch folder appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The compile is done once the run starts; give it that moment.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    child
+}
+
+#[test]
+fn a_terminated_runner_removes_its_scratch_and_a_killed_ones_is_swept_next_time() {
+    use nix::sys::signal::{Signal, kill};
+    use nix::unistd::Pid;
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    for signal in [Signal::SIGTERM, Signal::SIGHUP] {
+        let mut child = verify_looping(dir.path(), tmp.path());
+        kill(Pid::from_raw(child.id() as i32), signal).unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "{signal}: {status:?}");
+        assert!(
+            scratch_folders(tmp.path()).is_empty(),
+            "{signal} left scratch"
+        );
+    }
+    // Killed outright, the runner leaves its folder: the next runner sweeps it.
+    let mut child = verify_looping(dir.path(), tmp.path());
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGKILL).unwrap();
+    child.wait().unwrap();
+    let left = scratch_folders(tmp.path());
+    assert_eq!(left.len(), 1, "{left:?}");
+    // Another user's folder and a folder without a lock are never touched.
+    let foreign = tmp.path().join("xtask-solution-unlocked");
+    std::fs::create_dir(&foreign).unwrap();
+    let testdata = xtask::project_root().join("xtask/tests/solutions/statues.c");
+    let run = Command::new(XTASK)
+        .args(["verify", "statues", "--test", "sample1", "--solution"])
+        .arg(&testdata)
+        .current_dir(dir.path())
+        .env("TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", text(&run));
+    assert!(!left[0].exists(), "the killed runner's folder stays");
+    assert!(foreign.exists(), "a folder without a lock was removed");
+    // The killed runner's spawners saw their input close and removed their roots.
+    let roots = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .starts_with("xtask-root-")
+        })
+        .count();
+    assert_eq!(roots, 0, "a spawner's root stays");
+}
