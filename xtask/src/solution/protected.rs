@@ -1,8 +1,10 @@
 //! The folders a solution must never be able to read through a folder made readable for
-//! it: the archive (its expected answers), the test data it is judged on, the home folder
+//! it: the archive, every folder that holds expected answers (the test data it is judged
+//! on, the archive's test data, its problem packages, the build folder where exported
+//! packages and stress cases go, the official data beside the archive), the home folder
 //! and the current folder. A folder is made readable whole (an interpreter's installation,
-//! a Java class path), so it is refused when it contains one of these; `/` contains them
-//! all.
+//! a Java class path), so it is refused when it contains one of these, or lies inside a
+//! folder of answers; `/` contains them all.
 
 use std::path::{Path, PathBuf};
 
@@ -12,9 +14,9 @@ pub struct Protected {
     archive: PathBuf,
     home: Option<PathBuf>,
     current: Option<PathBuf>,
-    /// The archive's `testdata/` and the `--data` folder: a readable folder may neither
-    /// contain them nor lie inside them.
-    data: Vec<PathBuf>,
+    /// The folders that hold expected answers, each with what it is: a readable folder
+    /// may neither contain them nor lie inside them.
+    answers: Vec<(&'static str, PathBuf)>,
 }
 
 /// What a readable folder is for: a class path is the user's own choice of folder, often
@@ -38,7 +40,26 @@ impl Protected {
             .filter(|home| !home.is_empty())
             .map(|home| canonical(Path::new(&home)));
         let current = std::env::current_dir().ok().map(|here| canonical(&here));
-        Protected::of(archive, home, current, data.map(canonical))
+        let mut protected = Protected::of(archive.clone(), home, current, data.map(canonical));
+        // The build folder may be anywhere (`CARGO_TARGET_DIR`); it holds the exported
+        // packages' answers and stress's failing cases with theirs.
+        let target = crate::build::target_dir(&archive).unwrap_or_else(|_| archive.join("target"));
+        protected.answers.push((
+            "the build folder, which holds exported packages and stress cases",
+            canonical(&target),
+        ));
+        // The official data, where the archive's checkout has it beside it.
+        if let Some(shared) = archive
+            .parent()
+            .map(|parent| parent.join("shared/official"))
+        {
+            if shared.is_dir() {
+                protected
+                    .answers
+                    .push(("the official data", canonical(&shared)));
+            }
+        }
+        protected
     }
 
     /// The folders given, as they are (for tests: a made-up archive and home).
@@ -49,12 +70,17 @@ impl Protected {
         data: Option<PathBuf>,
     ) -> Protected {
         let mut protected = Protected {
-            data: vec![archive.join("testdata")],
+            answers: vec![
+                ("the test data", archive.join("testdata")),
+                ("the problem packages", archive.join("packages")),
+            ],
             archive,
             home,
             current,
         };
-        protected.data.extend(data);
+        protected
+            .answers
+            .extend(data.map(|data| ("the test data", data)));
         protected
     }
 
@@ -73,15 +99,19 @@ impl Protected {
         if let Some(home) = self.home.as_ref().filter(|home| contains(home)) {
             return Some(format!("it contains your home folder ({})", home.display()));
         }
-        if let Some(data) = self
-            .data
+        if let Some((what, answers)) = self
+            .answers
             .iter()
-            .find(|data| contains(data) || folder.starts_with(data))
+            .find(|(_, answers)| contains(answers) || folder.starts_with(answers))
         {
             return Some(format!(
-                "it {} the test data ({})",
-                if contains(data) { "contains" } else { "is in" },
-                data.display()
+                "it {} {what} ({})",
+                if contains(answers) {
+                    "contains"
+                } else {
+                    "is in"
+                },
+                answers.display()
             ));
         }
         if purpose == Purpose::Installation {
@@ -107,6 +137,26 @@ mod tests {
             Some(PathBuf::from("/home/me/contest/src")),
             Some(PathBuf::from("/home/me/contest/data")),
         )
+    }
+
+    /// The build folder, wherever it is, holds exported answers: `java -cp
+    /// CLASSES:<archive>/target Main` read every `.ans` and passed without solving.
+    #[test]
+    fn the_build_folder_is_refused_wherever_it_is() {
+        let protected = Protected::new(None);
+        let target = crate::build::target_dir(&crate::project_root()).unwrap();
+        let target = canonical(&target);
+        for folder in [
+            target.clone(),
+            target.join("packages"),
+            target.join("stress"),
+        ] {
+            std::fs::create_dir_all(&folder).unwrap();
+            let reason = protected
+                .refuses(&canonical(&folder), Purpose::ClassPath)
+                .unwrap_or_else(|| panic!("{} is readable", folder.display()));
+            assert!(reason.contains("the build folder"), "{reason}");
+        }
     }
 
     #[test]
@@ -153,6 +203,12 @@ mod tests {
             None
         );
         assert_eq!(refused("/work/archive/xtask", ClassPath), None);
+        // Every folder of answers in the archive, and what holds it.
+        let packages = refused("/work/archive/packages/statues", ClassPath).unwrap();
+        assert!(
+            packages.contains("is in the problem packages"),
+            "{packages}"
+        );
         assert_eq!(refused("/opt/python", Installation), None);
     }
 }

@@ -400,3 +400,20 @@ fn a_forged_closing_line_of_stress_is_marked_as_the_program_s_output() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_class_path_in_the_build_folder_is_refused() {
+    // The build folder holds every exported package's answers (`cargo xtask package`):
+    // `java -cp CLASSES:<archive>/target Main` read them and passed without solving.
+    use_spawner();
+    let classes = tempfile::tempdir().unwrap();
+    let target = xtask::build::target_dir(&xtask::project_root()).unwrap();
+    let spec = format!("java -cp {}:{} Main", classes.path().display(), target.display());
+    let error = solution::prepare(&spec).expect_err(&spec);
+    let said = format!("{error:#}");
+    assert!(said.contains("the build folder"), "{said}");
+    let packages = xtask::project_root().join("packages/statues");
+    let spec = format!("java -cp {} Main", packages.display());
+    let said = format!("{:#}", solution::prepare(&spec).expect_err(&spec));
+    assert!(said.contains("is in the problem packages"), "{said}");
+}
