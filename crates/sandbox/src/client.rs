@@ -168,11 +168,17 @@ impl Scratch {
     pub fn new(prefix: &str, parent: Option<&Path>) -> Result<Scratch> {
         let mut builder = tempfile::Builder::new();
         builder.prefix(prefix);
-        let dir = match parent {
-            Some(parent) => builder.tempdir_in(parent),
-            None => builder.tempdir(),
+        let folder = parent.map_or_else(std::env::temp_dir, Path::to_owned);
+        if let Some(reason) = crate::private_folder::exposed(&folder) {
+            bail!(
+                "refusing to make a scratch folder in {}: {reason}; set TMPDIR to a folder \
+                 only you can write",
+                folder.display()
+            );
         }
-        .context("making a scratch folder")?;
+        let dir = builder
+            .tempdir_in(&folder)
+            .context("making a scratch folder")?;
         let owner = std::fs::File::create(dir.path().join(OWNER_LOCK))
             .context("making the scratch folder's owner lock")?;
         let owner = nix::fcntl::Flock::lock(owner, nix::fcntl::FlockArg::LockExclusiveNonblock)

@@ -46,6 +46,7 @@ pub mod launch;
 pub mod layers;
 pub mod namespaces;
 pub mod policy;
+pub mod private_folder;
 pub mod root;
 pub mod root_or_host;
 pub mod sampled;

@@ -155,6 +155,13 @@ fn private_proc() -> Result<()> {
 /// The folder cannot be made.
 pub fn root_folder() -> Result<std::path::PathBuf> {
     let temporary = std::env::temp_dir();
+    if let Some(reason) = crate::private_folder::exposed(&temporary) {
+        anyhow::bail!(
+            "refusing to make the private root's folder in {}: {reason}; set TMPDIR to a \
+             folder only you can write",
+            temporary.display()
+        );
+    }
     if let Ok(entries) = std::fs::read_dir(&temporary) {
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name().to_string_lossy().into_owned();

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -27,8 +28,14 @@ pub fn zip_folder(dir: &Path, file: &Path, changes: &[(String, String)]) -> Resu
     for (path, text) in changes {
         contents.insert(path.clone(), text.as_bytes().to_vec());
     }
-    let out =
-        std::fs::File::create(file).with_context(|| format!("creating {}", file.display()))?;
+    // Never through a link planted where the archive goes (`O_NOFOLLOW`).
+    let out = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(file)
+        .with_context(|| format!("creating {} (a link there is not followed)", file.display()))?;
     let mut zip = zip::ZipWriter::new(out);
     let options = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     for (relative, bytes) in contents {

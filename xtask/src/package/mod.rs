@@ -98,6 +98,12 @@ impl Package {
                 build::target_dir(&root)?.join(name)
             }
         };
+        if let Some(reason) = crate::sandbox::private_folder::exposed(&out) {
+            bail!(
+                "refusing to write the packages in {}: {reason}",
+                out.display()
+            );
+        }
         let metas: Vec<&Meta> = if self.crates.is_empty() {
             meta::PACKAGES.iter().collect()
         } else {

@@ -183,10 +183,16 @@ impl Stress {
             Some(dir) => dir.clone(),
             None => build::target_dir(root)?.join("stress").join(K::NAME),
         };
+        if let Some(reason) = crate::sandbox::private_folder::exposed(&dir) {
+            bail!(
+                "refusing to write the failing case in {}: {reason}",
+                dir.display()
+            );
+        }
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let (input_path, output_path) = free_pair(&dir, &format!("{}-{}", K::NAME, self.seed));
-        std::fs::write(&input_path, &text)?;
-        std::fs::write(&output_path, &expected)?;
+        write_new(&input_path, &text)?;
+        write_new(&output_path, &expected)?;
         let verdict = &judged.outcome.verdict;
         println!(
             "--- minimal input ({} steps of shrinking): {}",
@@ -241,13 +247,29 @@ fn free_pair(dir: &Path, stem: &str) -> (PathBuf, PathBuf) {
                 dir.join(format!("{name}.out")),
             )
         })
-        .find(|(input, output)| !input.exists() && !output.exists())
+        // A name is taken by anything there, a link included (even one leading nowhere).
+        .find(|(input, output)| {
+            std::fs::symlink_metadata(input).is_err() && std::fs::symlink_metadata(output).is_err()
+        })
         .unwrap_or_else(|| {
             (
                 dir.join(format!("{stem}.in")),
                 dir.join(format!("{stem}.out")),
             )
         })
+}
+
+/// Writes `text` to `path`, which must not exist: a link planted there since the name was
+/// chosen is never written through (`O_EXCL` does not follow it).
+fn write_new(path: &Path, text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(text.as_bytes())
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// Shrinks the failing input; a candidate counts only if the strict parser takes it.

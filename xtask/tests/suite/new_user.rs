@@ -332,3 +332,72 @@ fn a_terminated_runner_removes_its_scratch_and_a_killed_ones_is_swept_next_time(
         .count();
     assert_eq!(roots, 0, "a spawner's root stays");
 }
+
+#[test]
+fn no_output_is_written_through_a_link_nor_in_a_folder_others_can_change() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious\n").unwrap();
+    // stress: a link planted where the failing case goes, even one leading nowhere.
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let nowhere = dir.path().join("created-through-a-link");
+    std::os::unix::fs::symlink(&nowhere, out.join("statues-7.in")).unwrap();
+    std::os::unix::fs::symlink(&victim, out.join("statues-7.out")).unwrap();
+    let out_arg = out.to_string_lossy().into_owned();
+    let run = xtask(
+        &[
+            "stress",
+            "statues",
+            "--flawed",
+            "no-waiting",
+            "--seed",
+            "7",
+            "--cases",
+            "3000",
+            "--out",
+            &out_arg,
+        ],
+        dir.path(),
+    );
+    let said = text(&run);
+    assert!(said.contains("statues-7-2.in"), "{said}");
+    assert!(!nowhere.exists(), "a dangling link's target was created");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    // package --zip: a link where the archive goes is not followed.
+    let packages = dir.path().join("packages");
+    std::fs::create_dir(&packages).unwrap();
+    std::os::unix::fs::symlink(&victim, packages.join("statues.zip")).unwrap();
+    let packages_arg = packages.to_string_lossy().into_owned();
+    let run = xtask(
+        &["package", "statues", "--zip", "--out", &packages_arg],
+        dir.path(),
+    );
+    assert!(!run.status.success(), "{}", text(&run));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    // A folder others may write to, without the sticky bit, is refused for output and as
+    // TMPDIR, saying why.
+    let open = dir.path().join("open");
+    std::fs::create_dir(&open).unwrap();
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let open_arg = open.to_string_lossy().into_owned();
+    let run = xtask(&["package", "statues", "--out", &open_arg], dir.path());
+    let said = text(&run);
+    assert!(!run.status.success(), "{said}");
+    assert!(said.contains("no sticky bit"), "{said}");
+    let solution = xtask::project_root().join("xtask/tests/solutions/statues.c");
+    let run = Command::new(XTASK)
+        .args(["verify", "statues", "--test", "sample1", "--solution"])
+        .arg(&solution)
+        .current_dir(dir.path())
+        .env("TMPDIR", &open)
+        .output()
+        .unwrap();
+    let said = text(&run);
+    assert!(!run.status.success(), "{said}");
+    assert!(
+        said.contains("set TMPDIR to a folder only you can write"),
+        "{said}"
+    );
+}
