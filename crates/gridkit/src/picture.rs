@@ -83,6 +83,39 @@ pub mod colour {
             mix(a.2, b.2)
         )
     }
+
+    /// The contrast ratio of two `#rrggbb` colours as WCAG defines it, from 1 (the same)
+    /// to 21 (black on white); an unreadable colour counts as 1.
+    pub fn contrast(a: &str, b: &str) -> f64 {
+        match (luminance(a), luminance(b)) {
+            (Some(a), Some(b)) => (a.max(b) + 0.05) / (a.min(b) + 0.05),
+            _ => 1.0,
+        }
+    }
+
+    /// WCAG's relative luminance of `#rrggbb`.
+    fn luminance(colour: &str) -> Option<f64> {
+        let hex = colour.strip_prefix('#').filter(|hex| hex.len() == 6)?;
+        let channel = |at: usize| -> Option<f64> {
+            let value = f64::from(u8::from_str_radix(hex.get(at..at + 2)?, 16).ok()?) / 255.0;
+            Some(if value <= 0.039_28 {
+                value / 12.92
+            } else {
+                ((value + 0.055) / 1.055).powf(2.4)
+            })
+        };
+        Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
+    }
+
+    /// Text's colour on `fill`: the ink where it stands out by 4.5:1 (WCAG's least for
+    /// text), else the paper, else black, which stands out from every fill white does
+    /// not.
+    pub fn ink_on(fill: &str) -> &'static str {
+        [INK, PAPER]
+            .into_iter()
+            .find(|ink| contrast(ink, fill) >= 4.5)
+            .unwrap_or("#000000")
+    }
 }
 
 /// Text with `&`, `<`, `>` and quotes escaped, to be placed in SVG text or attributes.
@@ -715,6 +748,19 @@ mod tests {
         assert_eq!(num(2.5), "2.5");
         assert_eq!(num(1.0 / 3.0), "0.33");
         assert_eq!(num(-0.001), "0");
+    }
+
+    #[test]
+    fn text_on_every_heat_stands_out_by_4_5_to_1() {
+        assert!((colour::contrast("#000000", "#ffffff") - 21.0).abs() < 1e-9);
+        assert_eq!(colour::contrast("#123456", "#123456"), 1.0);
+        for step in 0..=100 {
+            let fill = colour::heat(f64::from(step) / 100.0);
+            let ink = colour::ink_on(&fill);
+            assert!(colour::contrast(ink, &fill) >= 4.5, "{ink} on {fill}");
+        }
+        assert_eq!(colour::ink_on(colour::PAPER), colour::INK);
+        assert_eq!(colour::ink_on("#bd0026"), colour::PAPER);
     }
 
     #[test]

@@ -165,6 +165,61 @@ impl WebDriverCompatibleCommand for BrowserLog {
     }
 }
 
+/// chromedriver's passthrough to the browser's DevTools protocol: one command and its
+/// parameters (`Emulation.setDeviceMetricsOverride`...).
+#[derive(Debug)]
+struct DevTools {
+    command: String,
+    parameters: Value,
+}
+
+impl WebDriverCompatibleCommand for DevTools {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"cmd": self.command, "params": self.parameters}).to_string()),
+        )
+    }
+}
+
+/// A viewport the pages are tested at: its size in CSS pixels, and whether it is a
+/// phone's (touch, and the page's `viewport` meta honoured).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewport {
+    pub name: &'static str,
+    pub width: u32,
+    pub height: u32,
+    pub mobile: bool,
+}
+
+/// A laptop's screen.
+pub const DESKTOP: Viewport = Viewport {
+    name: "desktop",
+    width: 1280,
+    height: 800,
+    mobile: false,
+};
+/// A phone held upright.
+pub const PHONE: Viewport = Viewport {
+    name: "phone",
+    width: 390,
+    height: 844,
+    mobile: true,
+};
+/// Both, in that order.
+pub const VIEWPORTS: [Viewport; 2] = [DESKTOP, PHONE];
+
 /// One browser session on the served site.
 pub struct Session {
     // Fields drop in this order after `Drop::drop` has closed the session: the processes
@@ -268,6 +323,20 @@ impl Session {
             .with_context(|| format!("opening {url}"))?;
         self.wait_until(
             &format!("{path} loaded"),
+            "return document.readyState === 'complete'",
+            Duration::from_secs(20),
+        )
+    }
+
+    /// Goes to `url`, of the site or not (`file://...`), and waits until it has loaded.
+    ///
+    /// # Errors
+    /// The browser fails to navigate or the page does not finish loading.
+    pub fn goto(&self, url: &str) -> Result<()> {
+        self.block_on(self.client.goto(url))
+            .with_context(|| format!("opening {url}"))?;
+        self.wait_until(
+            &format!("{url} loaded"),
             "return document.readyState === 'complete'",
             Duration::from_secs(20),
         )
@@ -380,6 +449,44 @@ impl Session {
             .as_str()
             .unwrap_or_default()
             .to_owned())
+    }
+
+    /// Sends one command of the browser's DevTools protocol and returns its result.
+    ///
+    /// # Errors
+    /// The driver or the browser refuses the command.
+    pub fn devtools(&self, command: &str, parameters: Value) -> Result<Value> {
+        self.block_on(self.client.issue_cmd(DevTools {
+            command: command.to_owned(),
+            parameters,
+        }))
+        .with_context(|| format!("DevTools command {command}"))
+    }
+
+    /// Runs `work` with the page laid out in `viewport`, then restores the window's own
+    /// size, whether `work` succeeded or not.
+    ///
+    /// # Errors
+    /// The browser refuses the size, or `work` fails.
+    pub fn at_viewport<T>(
+        &self,
+        viewport: Viewport,
+        work: impl FnOnce() -> Result<T>,
+    ) -> Result<T> {
+        self.devtools(
+            "Emulation.setDeviceMetricsOverride",
+            json!({
+                "width": viewport.width,
+                "height": viewport.height,
+                "deviceScaleFactor": 1,
+                "mobile": viewport.mobile,
+            }),
+        )?;
+        let outcome = work();
+        let restored = self.devtools("Emulation.clearDeviceMetricsOverride", json!({}));
+        let value = outcome.with_context(|| format!("at the {} viewport", viewport.name))?;
+        restored?;
+        Ok(value)
     }
 
     /// Saves a PNG of the window at `path`.

@@ -221,15 +221,19 @@ impl<'s> Playground<'s> {
     }
 }
 
-/// The solving time the page reports (`Solved in 12 ms.`, `Solved in 1.25 s.`), measured
-/// by the worker around the module's call alone.
+/// What the time a solve reports covers, as the page says it.
+pub const SOLVE_TIMES: &str = " (solver, checker, explanation and picture).";
+
+/// The time the page reports for a solve (`Solved and proven in 12 ms (solver, checker,
+/// explanation and picture).`), measured by the worker around the module's call: the
+/// solver, the checker of its certificate, the explanation and the picture.
 ///
 /// # Errors
 /// The status is not a solve's report.
 pub fn solving_time(status: &str) -> Result<Duration> {
     let figure = status
-        .strip_prefix("Solved in ")
-        .and_then(|rest| rest.strip_suffix('.'))
+        .strip_prefix("Solved and proven in ")
+        .and_then(|rest| rest.strip_suffix(SOLVE_TIMES))
         .with_context(|| format!("{status:?} reports no solve"))?;
     let (number, unit) = figure
         .split_once(' ')
@@ -250,15 +254,16 @@ mod tests {
 
     #[test]
     fn the_pages_solving_time_is_read_in_either_unit() {
+        let said = |figure: &str| format!("Solved and proven in {figure}{SOLVE_TIMES}");
         assert_eq!(
-            solving_time("Solved in 12 ms.").unwrap(),
+            solving_time(&said("12 ms")).unwrap(),
             Duration::from_millis(12)
         );
         assert_eq!(
-            solving_time("Solved in 1.25 s.").unwrap(),
+            solving_time(&said("1.25 s")).unwrap(),
             Duration::from_millis(1250)
         );
         assert!(solving_time("Cancelled.").is_err());
-        assert!(solving_time("Solved in 3 h.").is_err());
+        assert!(solving_time(&said("3 h")).is_err());
     }
 }

@@ -3,8 +3,11 @@
 //! measured where it leaves, whether the page or its worker asked for it.
 //!
 //! It serves only what the site needs: `GET` of regular files under the folder, each
-//! answer closing its connection, with the media types browsers insist on for modules and
-//! WebAssembly, and nothing cached, so every visit downloads the page again.
+//! answer closing its connection, answered as `cargo xtask web --serve` answers
+//! (`xtask::web::serve::FileAnswer`): the media types browsers insist on for modules and
+//! WebAssembly, gzipped where accepted, kept by the browser and asked about again before
+//! each use. A file counts as sent when its body is (a `304 Not Modified` sends none),
+//! with the bytes that left, compressed or not.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
@@ -14,11 +17,13 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use anyhow::{Context, Result};
+use xtask::web::serve::{Asked, FileAnswer};
 
 /// A running server; stopped when dropped.
 #[derive(Debug)]
 pub struct Server {
     address: SocketAddr,
+    dir: PathBuf,
     sent: Arc<Mutex<Vec<(String, u64)>>>,
     stopping: Arc<AtomicBool>,
     accepting: Option<JoinHandle<()>>,
@@ -34,7 +39,7 @@ impl Server {
         let address = listener.local_addr().context("reading the local address")?;
         let sent = Arc::new(Mutex::new(Vec::new()));
         let stopping = Arc::new(AtomicBool::new(false));
-        let dir = dir.to_owned();
+        let served = dir.to_owned();
         let accepting = {
             let (sent, stopping) = (Arc::clone(&sent), Arc::clone(&stopping));
             std::thread::spawn(move || {
@@ -43,7 +48,7 @@ impl Server {
                         break;
                     }
                     let Ok(stream) = stream else { continue };
-                    let (dir, sent) = (dir.clone(), Arc::clone(&sent));
+                    let (dir, sent) = (served.clone(), Arc::clone(&sent));
                     std::thread::spawn(move || {
                         // A browser that drops a connection mid-answer is its own business.
                         let _ = answer(stream, &dir, &sent);
@@ -53,6 +58,7 @@ impl Server {
         };
         Ok(Server {
             address,
+            dir: dir.to_owned(),
             sent,
             stopping,
             accepting: Some(accepting),
@@ -62,6 +68,11 @@ impl Server {
     /// The site's address, `http://127.0.0.1:PORT/`.
     pub fn url(&self) -> String {
         format!("http://{}/", self.address)
+    }
+
+    /// The folder served.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// Every file sent since the last call, with its size in bytes, in order.
@@ -85,35 +96,33 @@ fn answer(stream: TcpStream, dir: &Path, sent: &Mutex<Vec<(String, u64)>>) -> Re
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    let mut header = String::new();
-    while reader.read_line(&mut header)? > 2 {
-        header.clear();
-    }
+    let asked = Asked::read(&mut reader)?;
     let mut words = request_line.split_whitespace();
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     let found = (method == "GET")
         .then(|| file_of(dir, target))
         .flatten()
-        .and_then(|path| Some((std::fs::read(&path).ok()?, path)));
+        .and_then(|path| Some((FileAnswer::of(&path, &asked).ok()?, path)));
     let mut stream = stream;
     match found {
-        Some((body, path)) => {
-            write!(
-                stream,
-                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
-                 Cache-Control: no-store\r\nConnection: close\r\n\r\n",
-                content_type(&path),
-                body.len()
-            )?;
-            stream.write_all(&body)?;
-            let name = path
-                .strip_prefix(dir)
-                .unwrap_or(&path)
-                .display()
-                .to_string();
-            sent.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push((name, body.len() as u64));
+        Some((file, path)) => {
+            let status = if file.not_modified {
+                "304 Not Modified"
+            } else {
+                "200 OK"
+            };
+            write!(stream, "HTTP/1.1 {status}\r\n{}", file.headers())?;
+            stream.write_all(file.body())?;
+            if !file.not_modified {
+                let name = path
+                    .strip_prefix(dir)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                sent.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((name, file.body().len() as u64));
+            }
         }
         None => write!(
             stream,
@@ -137,17 +146,6 @@ fn file_of(dir: &Path, target: &str) -> Option<PathBuf> {
     }
     let file = dir.join(relative);
     file.is_file().then_some(file)
-}
-
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|ext| ext.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        // Pyodide's modules end in `.mjs`.
-        Some("js" | "mjs") => "text/javascript; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        _ => "application/octet-stream",
-    }
 }
 
 #[cfg(test)]

@@ -94,13 +94,14 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
     );
     let _ = write!(
         page,
-        "<nav><a href=\"index.html\">All problems</a></nav>\n<main class=\"problem\">\n\
-         <article class=\"statement\">\n{statement}<p class=\"source\">Source: {}.</p>\n\
+        "<nav><a href=\"index.html\">All problems</a></nav>\n{WARNINGS}<main class=\"problem\">\n\
+         <article class=\"statement\">\n{statement}{examples}<p class=\"source\">Source: {}.</p>\n\
          <h2>Limits</h2>\n<p>{}</p>\n<p class=\"note\">These are the limits the archive \
          judges its solvers by (<code>cargo xtask verify</code>); the playground runs in \
          your browser and does not enforce them.</p>\n</article>\n",
         escape(meta.source),
         escape(&limits(problem)),
+        examples = examples(&samples),
     );
     page.push_str(&controls(&samples));
     page.push_str(&super::play::section(problem.name).unwrap_or_default());
@@ -110,8 +111,8 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
     page.push_str(&judge_section(problem, test_count));
     page.push_str("</main>\n");
     // The samples as data for the page's script; `</` would end the script element.
-    let names: Vec<&str> = samples.iter().map(|(name, _)| name.as_str()).collect();
-    let texts: Vec<&str> = samples.iter().map(|(_, text)| text.as_str()).collect();
+    let names: Vec<&str> = samples.iter().map(|sample| sample.name.as_str()).collect();
+    let texts: Vec<&str> = samples.iter().map(|sample| sample.input.as_str()).collect();
     let json = serde_json::json!({ "names": names, "inputs": texts, "generated": generated })
         .to_string()
         .replace("</", "<\\/");
@@ -125,16 +126,16 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
 
 /// The playground's controls: samples, the input, Solve and Cancel, the results, and the
 /// certificate check.
-fn controls(samples: &[(String, String)]) -> String {
+fn controls(samples: &[Sample]) -> String {
     let mut html = String::from(
         "<section class=\"playground\">\n<h2>Try it</h2>\n<div class=\"samples\">Official \
          samples:",
     );
-    for (index, (name, _)) in samples.iter().enumerate() {
+    for (index, sample) in samples.iter().enumerate() {
         let _ = write!(
             html,
             " <button type=\"button\" class=\"sample\" data-sample=\"{index}\">{}</button>",
-            escape(name)
+            escape(&sample.name)
         );
     }
     html.push_str(
@@ -144,23 +145,26 @@ fn controls(samples: &[(String, String)]) -> String {
          spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
          <div class=\"actions\"><button type=\"button\" id=\"solve\">Solve</button> \
          <button type=\"button\" id=\"cancel\" disabled>Cancel</button> \
-         <span id=\"status\" role=\"status\"></span></div>\n\
+         <span id=\"status\" role=\"status\" tabindex=\"-1\"></span></div>\n\
          <div id=\"results\" hidden>\n<h3>Answer</h3>\n<pre id=\"answer\"></pre>\n\
          <p><a id=\"download\" href=\"#\" download=\"certificate.json\">Download \
-         certificate</a></p>\n<h3>Picture</h3>\n<div class=\"picture\"><img id=\"picture\" \
+         certificate</a></p>\n<h3>Picture</h3>\n<div class=\"picture\" tabindex=\"0\" role=\"region\" \
+         aria-label=\"the proof's picture, scrolled with the arrow keys\"><img id=\"picture\" \
          alt=\"the proof, drawn\"></div>\n",
     );
     html.push_str(STEPS);
     html.push_str(
         "<h3>Explanation</h3>\n<pre id=\"explanation\" \
-         class=\"explanation\"></pre>\n</div>\n\
+         class=\"explanation\" tabindex=\"0\" role=\"region\" aria-label=\"the explanation, \
+         scrolled with the arrow keys\"></pre>\n</div>\n\
          <h2>Check a certificate</h2>\n<p>The checker reads the certificate and the input \
          above and verifies the answer without solving, as <code>--check</code> does.</p>\n\
          <label for=\"certificate\">Certificate (JSON)</label>\n<textarea id=\"certificate\" \
          rows=\"6\" spellcheck=\"false\" autocomplete=\"off\"></textarea>\n\
          <div class=\"actions\"><button type=\"button\" id=\"check\">Check</button> \
-         <span class=\"note\">or load a file:</span> <input type=\"file\" \
-         id=\"certificate-file\" accept=\".json,application/json\"></div>\n<p id=\"verdict\" role=\"status\"></p>\n</section>\n",
+         <label for=\"certificate-file\" class=\"note\">or load a certificate file:</label> \
+         <input type=\"file\" id=\"certificate-file\" accept=\".json,application/json\"></div>\n\
+         <p id=\"verdict\" role=\"status\" tabindex=\"-1\"></p>\n</section>\n",
     );
     html
 }
@@ -208,7 +212,8 @@ fn judge_section(problem: &Problem, test_count: usize) -> String {
          <pre id=\"judge-failure-explanation\" class=\"explanation\"></pre>\n\
          <div class=\"picture\"><img id=\"judge-failure-picture\" alt=\"the expected \
          answer's proof, drawn\" hidden></div>\n</div>\n\
-         <div class=\"judge-table\" tabindex=\"0\" aria-label=\"verdicts by test\">\
+         <div class=\"judge-table\" tabindex=\"0\" role=\"region\" \
+         aria-label=\"verdicts by test, scrolled with the arrow keys\">\
          <table id=\"judge-results\" hidden>\n<thead><tr><th>Test</th><th>Verdict</th>\
          <th>Time</th><th>Memory</th></tr></thead>\n<tbody></tbody>\n</table></div>\n\
          <h3>Judge an output</h3>\n<p>Paste what your program printed for one test; it \
@@ -240,6 +245,24 @@ fn limits_in_the_page(problem: &Problem) -> String {
     )
 }
 
+/// What a page says when it cannot run: JavaScript blocked (`<noscript>`), opened from a
+/// file (browsers load no module or worker from `file://`), or a browser without
+/// WebAssembly. A classic script, run before the modules, so that it speaks where they
+/// cannot load.
+const WARNINGS: &str = "<noscript><p class=\"page-warning noscript\">The playground runs \
+     in JavaScript, which is blocked for this page: allow JavaScript for it and reload the \
+     page to solve, check and play. The statement, its examples and the limits read without \
+     it.</p></noscript>\n<p id=\"page-warning\" class=\"page-warning\" role=\"alert\" \
+     hidden></p>\n<script>\n(() => {\n  const say = (text) => {\n    const warning = \
+     document.getElementById('page-warning');\n    warning.textContent = text;\n    \
+     warning.hidden = false;\n  };\n  if (location.protocol === 'file:') {\n    say('This \
+     page was opened from a file, and browsers load no modules or workers from files, so \
+     the playground cannot start here. Run cargo xtask web --serve and open the address it \
+     prints.');\n  } else if (typeof WebAssembly !== 'object') {\n    say('This browser runs \
+     no WebAssembly (it may be turned off in its settings or by a security mode), so the \
+     playground cannot solve, check or play here. Turn WebAssembly on, or open the page in \
+     another browser.');\n  }\n})();\n</script>\n";
+
 /// "Step through the proof", filled in after Solve by `steps.js`: Previous, Next and a
 /// slider over the proof's frames, the frame's caption and its picture. The ids are the
 /// page's interface (a browser test drives them).
@@ -248,24 +271,57 @@ const STEPS: &str = "<section id=\"steps\" class=\"steps\" hidden>\n<h3>Step thr
      </button> <input type=\"range\" id=\"step-slider\" min=\"0\" max=\"0\" value=\"0\" \
      aria-label=\"Step of the proof\"> <button type=\"button\" id=\"step-next\">Next</button> \
      <span id=\"step-position\"></span></div>\n<p id=\"step-caption\" aria-live=\"polite\">\
-     </p>\n<div class=\"picture\"><img id=\"step-picture\" alt=\"the proof at this step\">\
-     </div>\n</section>\n";
+     </p>\n<div class=\"picture\" tabindex=\"0\" role=\"region\" aria-label=\"this step's \
+     picture, scrolled with the arrow keys\"><img id=\"step-picture\" alt=\"the proof at \
+     this step\"></div>\n</section>\n";
 
-/// The official samples of `problem`, `testdata/<problem>/sample*.in`, in natural order.
-fn samples(root: &Path, problem: &Problem) -> Result<Vec<(String, String)>> {
+/// An official sample: its name, its input and the expected output.
+struct Sample {
+    name: String,
+    input: String,
+    output: String,
+}
+
+/// The official samples of `problem`, `testdata/<problem>/sample*.in` and their `.out`,
+/// in natural order.
+fn samples(root: &Path, problem: &Problem) -> Result<Vec<Sample>> {
     let suite = testdata::pairs(&root.join("testdata").join(problem.name))?;
-    let samples: Vec<(String, String)> = suite
+    let read = |path: &Path| {
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    };
+    let samples: Vec<Sample> = suite
         .pairs
         .iter()
         .filter(|pair| pair.name.starts_with("sample"))
         .map(|pair| {
-            std::fs::read_to_string(&pair.input)
-                .with_context(|| format!("reading {}", pair.input.display()))
-                .map(|text| (pair.name.clone(), text))
+            Ok(Sample {
+                name: pair.name.clone(),
+                input: read(&pair.input)?,
+                output: read(&pair.expected)?,
+            })
         })
         .collect::<Result<_>>()?;
     anyhow::ensure!(!samples.is_empty(), "{} has no sample", problem.name);
     Ok(samples)
+}
+
+/// The statement's examples: each official sample's input beside its expected output.
+fn examples(samples: &[Sample]) -> String {
+    let mut html = String::from("<h2>Examples</h2>\n");
+    for (index, sample) in samples.iter().enumerate() {
+        let _ = write!(
+            html,
+            "<figure class=\"example\" data-example=\"{index}\">\n<figcaption>Example {} \
+             ({})</figcaption>\n<div class=\"example-files\">\n<div><h3>Input</h3>\n\
+             <pre class=\"example-input\" tabindex=\"0\">{}</pre></div>\n<div><h3>Output</h3>\n\
+             <pre class=\"example-output\" tabindex=\"0\">{}</pre></div>\n</div>\n</figure>\n",
+            index + 1,
+            escape(&sample.name),
+            escape(&sample.input),
+            escape(&sample.output)
+        );
+    }
+    html
 }
 
 /// The seed of the generated cases a page offers.

@@ -15,8 +15,8 @@ pub fn section(problem: &str) -> Option<String> {
             .as_slice(),
             "",
             "Play the box of the input above against the strategy the solver's table \
-             proves. Select a straight run of chocolates by clicking them (or with Tab, \
-             the arrow keys and Enter or Space), then press Move. From a box the solver \
+             proves. Select a straight run of chocolates by clicking them (or Tab to \
+             the board, move with the arrow keys and press Enter or Space), then press Move. From a box the solver \
              says you lose, you lose every time.",
             true,
         ),
@@ -26,8 +26,8 @@ pub fn section(problem: &str) -> Option<String> {
              min=\"1\" max=\"10\" value=\"1\">",
             "Play a board of the input above (up to 50 x 50) against the certificate's \
              strategy. Select the square your piece steps to, and for a jump over the \
-             other piece that square and then the one you land on, by clicking (or with \
-             Tab, the arrow keys and Enter or Space), then press Move. From a board the \
+             other piece that square and then the one you land on, by clicking (or Tab to \
+             the board, move with the arrow keys and press Enter or Space), then press Move. From a board the \
              solver says you lose, you lose every time.",
             true,
         ),
@@ -86,8 +86,8 @@ fn steps() -> String {
     );
     for (rows, columns, arrow, name, key) in moves {
         html.push_str(&format!(
-            "<button type=\"button\" data-step=\"{rows},{columns}\" aria-label=\"{name} \
-             ({key})\" disabled>{arrow} {key}</button>"
+            "<button type=\"button\" data-step=\"{rows},{columns}\" aria-label=\"{arrow} {key}: \
+             {name}\" disabled>{arrow} {key}</button>"
         ));
     }
     html.push_str("</div>\n");

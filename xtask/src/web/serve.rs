@@ -6,10 +6,19 @@
 //! Nothing outside the folder is served: a path with `..`, a backslash or a percent
 //! escape is refused, and the file found must still lie inside the folder once links are
 //! resolved.
+//!
+//! Every answer may be kept by the browser (`Cache-Control: no-cache` with an `ETag`): it
+//! asks again before using a kept file, and an unchanged file is answered `304 Not
+//! Modified` with no body, so a page's module (the site's largest file, whose name does
+//! not change when it is rebuilt) is downloaded once and never used stale. Text and the
+//! module are sent gzipped where the request accepts it. The browser tests' own server
+//! (`crates/playground-browser`) answers with the same helpers.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Context, Result};
 
@@ -86,11 +95,7 @@ pub fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    // The headers are read and ignored: nothing here depends on them.
-    let mut header = String::new();
-    while reader.read_line(&mut header)? > 2 {
-        header.clear();
-    }
+    let asked = Asked::read(&mut reader)?;
     let mut words = request_line.split_whitespace();
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     if method != "GET" && method != "HEAD" {
@@ -111,14 +116,19 @@ pub fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
             true,
         );
     };
-    match std::fs::read(&path) {
-        Ok(body) => respond(
-            &mut stream,
-            "200 OK",
-            content_type(&path),
-            &body,
-            method == "GET",
-        ),
+    match FileAnswer::of(&path, &asked) {
+        Ok(file) => {
+            let status = if file.not_modified {
+                "304 Not Modified"
+            } else {
+                "200 OK"
+            };
+            write!(stream, "HTTP/1.1 {status}\r\n{}", file.headers())?;
+            if method == "GET" {
+                stream.write_all(file.body())?;
+            }
+            stream.flush()
+        }
         Err(_) => respond(
             &mut stream,
             "404 Not Found",
@@ -148,6 +158,163 @@ fn respond(
     stream.flush()
 }
 
+/// The request headers an answer depends on.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Asked {
+    /// `Accept-Encoding` names gzip (and not with `q=0`).
+    pub gzip: bool,
+    /// `If-None-Match`: the tags of the copies the browser keeps.
+    pub if_none_match: Option<String>,
+}
+
+impl Asked {
+    /// Reads the headers up to the blank line that ends them.
+    ///
+    /// # Errors
+    /// The connection fails.
+    pub fn read(reader: &mut impl BufRead) -> std::io::Result<Self> {
+        let mut asked = Asked::default();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if reader.read_line(&mut line)? <= 2 {
+                return Ok(asked);
+            }
+            let Some((name, value)) = line.split_once(':') else {
+                continue;
+            };
+            let value = value.trim();
+            if name.eq_ignore_ascii_case("accept-encoding") {
+                asked.gzip = value.split(',').any(|coding| {
+                    let mut parts = coding.split(';').map(str::trim);
+                    parts.next() == Some("gzip")
+                        && parts.all(|parameter| parameter.replace(' ', "") != "q=0")
+                });
+            } else if name.eq_ignore_ascii_case("if-none-match") {
+                asked.if_none_match = Some(value.to_owned());
+            }
+        }
+    }
+}
+
+/// A file's answer: its headers and body, gzipped where asked and worth it, or `304 Not
+/// Modified` where the browser keeps this very version.
+#[derive(Debug)]
+pub struct FileAnswer {
+    pub content_type: &'static str,
+    pub tag: String,
+    pub gzipped: bool,
+    pub not_modified: bool,
+    body: Arc<Vec<u8>>,
+}
+
+/// What lets the browser keep a file: stored, and asked about again before each use.
+pub const CACHE_CONTROL: &str = "no-cache";
+
+impl FileAnswer {
+    /// Reads `path` and answers `asked` with it.
+    ///
+    /// # Errors
+    /// The file cannot be read.
+    pub fn of(path: &Path, asked: &Asked) -> std::io::Result<Self> {
+        let metadata = std::fs::metadata(path)?;
+        let modified = metadata
+            .modified()
+            .ok()
+            .and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |since| since.as_nanos());
+        let tag = format!("\"{:x}-{modified:x}\"", metadata.len());
+        let content_type = content_type(path);
+        let not_modified = asked.if_none_match.as_deref().is_some_and(|kept| {
+            kept.split(',')
+                .any(|one| one.trim().trim_start_matches("W/") == tag)
+        });
+        if not_modified {
+            return Ok(FileAnswer {
+                content_type,
+                tag,
+                gzipped: false,
+                not_modified,
+                body: Arc::new(Vec::new()),
+            });
+        }
+        let plain = std::fs::read(path)?;
+        let (body, gzipped) = if asked.gzip && compressible(path) {
+            match gzipped(path, &tag, &plain) {
+                Some(packed) => (packed, true),
+                None => (Arc::new(plain), false),
+            }
+        } else {
+            (Arc::new(plain), false)
+        };
+        Ok(FileAnswer {
+            content_type,
+            tag,
+            gzipped,
+            not_modified,
+            body,
+        })
+    }
+
+    /// The bytes to send after the headers.
+    pub fn body(&self) -> &[u8] {
+        &self.body
+    }
+
+    /// The headers after the status line, up to and including the blank line.
+    pub fn headers(&self) -> String {
+        let encoding = if self.gzipped {
+            "Content-Encoding: gzip\r\n"
+        } else {
+            ""
+        };
+        format!(
+            "Content-Type: {}\r\nContent-Length: {}\r\n{encoding}Vary: Accept-Encoding\r\n\
+             ETag: {}\r\nCache-Control: {CACHE_CONTROL}\r\nX-Content-Type-Options: \
+             nosniff\r\nConnection: close\r\n\r\n",
+            self.content_type,
+            self.body.len(),
+            self.tag
+        )
+    }
+}
+
+/// Whether a file is worth gzipping: text and the module (images, archives and fonts
+/// are compressed already).
+fn compressible(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|ext| ext.to_str()),
+        Some("html" | "js" | "mjs" | "css" | "json" | "svg" | "wasm" | "txt" | "in" | "out" | "h")
+    )
+}
+
+/// `plain` gzipped, kept by path and tag so that each version is compressed once; `None`
+/// where gzip does not make it smaller.
+fn gzipped(path: &Path, tag: &str, plain: &[u8]) -> Option<Arc<Vec<u8>>> {
+    type Kept = Mutex<HashMap<PathBuf, (String, Arc<Vec<u8>>)>>;
+    static KEPT: OnceLock<Kept> = OnceLock::new();
+    let kept = KEPT.get_or_init(Kept::default);
+    if let Some((kept_tag, packed)) = kept.lock().unwrap_or_else(|e| e.into_inner()).get(path)
+        && kept_tag == tag
+    {
+        return Some(Arc::clone(packed));
+    }
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(plain.len() / 2),
+        flate2::Compression::default(),
+    );
+    encoder.write_all(plain).ok()?;
+    let packed = encoder.finish().ok()?;
+    if packed.len() >= plain.len() {
+        return None;
+    }
+    let packed = Arc::new(packed);
+    kept.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(path.to_owned(), (tag.to_owned(), Arc::clone(&packed)));
+    Some(packed)
+}
+
 /// The file inside `dir` that the request target names (`/` is `index.html`), or `None`
 /// when the target could reach outside it or names no file.
 pub fn resolve(dir: &Path, target: &str) -> Option<PathBuf> {
@@ -169,7 +336,7 @@ pub fn resolve(dir: &Path, target: &str) -> Option<PathBuf> {
 }
 
 /// The media type of the site's files; browsers insist on it for modules and `.wasm`.
-fn content_type(path: &Path) -> &'static str {
+pub fn content_type(path: &Path) -> &'static str {
     match path.extension().and_then(|ext| ext.to_str()) {
         Some("html") => "text/html; charset=utf-8",
         // Pyodide's modules end in `.mjs`.
@@ -213,6 +380,45 @@ mod tests {
         // A link out of the folder is not followed.
         std::os::unix::fs::symlink("/etc/hostname", dir.join("link")).unwrap();
         assert_eq!(resolve(&dir, "/link"), None);
+    }
+
+    #[test]
+    fn the_module_is_gzipped_where_accepted_and_kept_by_its_tag() {
+        let site = tempfile::tempdir().unwrap();
+        let module = site.path().join("m.wasm");
+        std::fs::write(&module, vec![7u8; 100_000]).unwrap();
+        let asked = Asked::read(&mut &b"Accept-Encoding: deflate, gzip;q=1.0\r\n\r\n"[..]).unwrap();
+        assert!(asked.gzip);
+        let answer = FileAnswer::of(&module, &asked).unwrap();
+        assert!(answer.gzipped && answer.body().len() < 1000);
+        let headers = answer.headers();
+        assert!(headers.contains("Content-Encoding: gzip\r\n"), "{headers}");
+        assert!(headers.contains("Cache-Control: no-cache\r\n"), "{headers}");
+        let mut decoded = Vec::new();
+        std::io::Read::read_to_end(
+            &mut flate2::read::GzDecoder::new(answer.body()),
+            &mut decoded,
+        )
+        .unwrap();
+        assert_eq!(decoded, vec![7u8; 100_000]);
+        // Kept by the browser: asked with its tag, answered with no body.
+        let again = Asked {
+            gzip: true,
+            if_none_match: Some(answer.tag.clone()),
+        };
+        let answer = FileAnswer::of(&module, &again).unwrap();
+        assert!(answer.not_modified && answer.body().is_empty());
+        // Not accepted, or refused with q=0: sent as it is.
+        for refused in [
+            "Accept-Encoding: br\r\n\r\n",
+            "Accept-Encoding: gzip;q=0\r\n\r\n",
+        ] {
+            let asked = Asked::read(&mut refused.as_bytes()).unwrap();
+            assert!(!asked.gzip, "{refused}");
+            let answer = FileAnswer::of(&module, &asked).unwrap();
+            assert_eq!(answer.body().len(), 100_000);
+            assert!(!answer.headers().contains("Content-Encoding"));
+        }
     }
 
     #[test]

@@ -408,7 +408,11 @@ fn a_class_path_in_the_build_folder_is_refused() {
     use_spawner();
     let classes = tempfile::tempdir().unwrap();
     let target = xtask::build::target_dir(&xtask::project_root()).unwrap();
-    let spec = format!("java -cp {}:{} Main", classes.path().display(), target.display());
+    let spec = format!(
+        "java -cp {}:{} Main",
+        classes.path().display(),
+        target.display()
+    );
     let error = solution::prepare(&spec).expect_err(&spec);
     let said = format!("{error:#}");
     assert!(said.contains("the build folder"), "{said}");

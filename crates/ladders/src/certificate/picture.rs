@@ -52,12 +52,9 @@ pub fn draw_known(
                 continue;
             }
             let value = certificate.expected[row][col];
-            board.fill(&mut svg, row, col, &colour::heat(heat(value, low, high)));
-            let ink = if heat(value, low, high) > 0.6 {
-                colour::PAPER
-            } else {
-                colour::INK
-            };
+            let fill = colour::heat(heat(value, low, high));
+            board.fill(&mut svg, row, col, &fill);
+            let ink = colour::ink_on(&fill);
             let (x, y) = board.centre(row, col);
             let x = x - board.cell * 0.08;
             svg.text(

@@ -4,7 +4,11 @@
 //! beside the editor, Solve and Check work from the keyboard alone, and Cancel stops a
 //! long solve. Next, Previous and the slider step through the proof to its proven end,
 //! and whole games of Play end in the strategy's win, Maria's walk to Anna, or a refusal
-//! naming the rule. Screenshots of each page go to `<target>/playground-screenshots/`.
+//! naming the rule. Pictures and frames show whole and readable at a laptop's and a
+//! phone's viewport; the statement shows each sample's expected output; the module is
+//! downloaded once per page; a page from a file, without JavaScript or without
+//! WebAssembly says so in words; axe-core finds nothing serious, and a board is one tab
+//! stop. Screenshots of each page go to `<target>/playground-screenshots/`.
 //!
 //! One site build, one server and one browser session serve every test; the session is a
 //! value on `main`'s stack, so its guard stops chromedriver and Chromium when the run
@@ -14,12 +18,17 @@
 //! chromedriver the run fails with the command that installs them, unless
 //! `PLAYGROUND_BROWSER=skip` is set.
 
+mod access;
 mod cancel;
 mod certificates;
+mod examples;
+mod failures;
 mod input_errors;
 mod judge;
 mod keyboard;
+mod loading;
 mod pages;
+mod pictures;
 mod play;
 mod play_board;
 mod random_case;
@@ -57,6 +66,11 @@ fn main() -> ExitCode {
         steps::TESTS,
         play::TESTS,
         judge::TESTS,
+        pictures::TESTS,
+        examples::TESTS,
+        loading::TESTS,
+        failures::TESTS,
+        access::TESTS,
     ]
     .concat()
     .leak()

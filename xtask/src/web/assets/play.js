@@ -4,8 +4,9 @@
 // StatuesPlay); this script draws its view, collects the cells the reader selects, and
 // sends them.
 //
-// The module is loaded in the page's own thread, on the first Start: a move is a lookup
-// in a strategy built once per game (gam boards are limited to 50 x 50, built in
+// The module is instantiated in the page's own thread, on the first Start, from the one
+// the page compiled (playground.js's compiledModule, which the workers share): a move is
+// a lookup in a strategy built once per game (gam boards are limited to 50 x 50, built in
 // milliseconds), so there is nothing a worker would keep from freezing the page.
 
 // Maria's nine moves from the keyboard: the letters in the keyboard's layout, and the
@@ -20,18 +21,18 @@ const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowR
 
 let bindings = null;
 
-async function loadBindings() {
+async function loadBindings(compiledModule) {
   if (!bindings) {
     const module = await import('./pkg/playground.js');
-    await module.default();
+    await module.default({ module_or_path: await compiledModule() });
     bindings = module;
   }
   return bindings;
 }
 
 // Sets up the section of `problem`'s page, if it has one; `readInput` gives the text of
-// the page's input.
-export function setUpPlay(problem, readInput) {
+// the page's input, `compiledModule` the page's compiled WebAssembly module.
+export function setUpPlay(problem, readInput, compiledModule) {
   const byId = (id) => document.getElementById(id);
   const board = byId('play-board');
   if (!board) return;
@@ -60,7 +61,7 @@ export function setUpPlay(problem, readInput) {
   async function start() {
     let made;
     try {
-      made = newGame(await loadBindings());
+      made = newGame(await loadBindings(compiledModule));
     } catch (error) {
       // A refused input arrives as its message; a module that failed to load as an Error.
       showStatus(`error: ${error instanceof Error ? error.message : error}`, 'refused');
@@ -71,9 +72,25 @@ export function setUpPlay(problem, readInput) {
     selected = [];
     draw(JSON.parse(game.view()));
     // Focus goes to the board, on the reader's piece or the first chocolate.
-    const pieces = { sweets: '.chocolate', gam: `.piece-${byId('play-side').value === 'first' ? 'a' : 'b'}`, statues: '.maria' };
-    const first = board.querySelector(`.cell${pieces[problem]}`) || board.querySelector('.cell');
+    const first = board.querySelector('button[tabindex="0"]');
     if (first) first.focus();
+  }
+
+  // The cell a game's focus starts on: the reader's piece, Maria, or a chocolate.
+  function pieceSelector() {
+    const pieces = { sweets: '.chocolate', gam: `.piece-${byId('play-side').value === 'first' ? 'a' : 'b'}`, statues: '.maria' };
+    return `button.cell${pieces[problem]}:not(:disabled)`;
+  }
+
+  // The board is one tab stop (a roving tabindex): the cell last focused, or where the
+  // focus starts, has tabindex 0 and every other cell -1; the arrow keys move between
+  // cells. gam's 50 x 50 board is crossed to Move with one Tab.
+  let roving = null;
+
+  function rove(to) {
+    if (roving && roving !== to) roving.tabIndex = -1;
+    roving = to;
+    if (to) to.tabIndex = 0;
   }
 
   function draw(next) {
@@ -100,8 +117,15 @@ export function setUpPlay(problem, readInput) {
       button.setAttribute('aria-label', cell.label);
       if (problem !== 'statues') button.setAttribute('aria-pressed', String(selected.includes(cell.id)));
       button.disabled = !playing;
+      button.tabIndex = -1;
       board.append(button);
     }
+    // The stop stays on the cell it was on while that cell still holds what drew the
+    // focus there; otherwise it goes to the reader's piece.
+    const kept = roving && board.querySelector(`[data-cell="${focused ?? roving.dataset.cell}"]:not(:disabled)`);
+    roving = null;
+    rove((kept && (focused || kept.matches(pieceSelector())) ? kept : null)
+      || board.querySelector(pieceSelector()) || board.querySelector('button.cell:not(:disabled)'));
     if (moveButton) moveButton.disabled = !playing;
     if (clearButton) clearButton.disabled = !playing;
     if (steps) for (const button of steps.querySelectorAll('button')) button.disabled = !playing;
@@ -147,6 +171,10 @@ export function setUpPlay(problem, readInput) {
     return best;
   }
 
+  board.addEventListener('focusin', (event) => {
+    const cell = event.target.closest('button[data-cell]');
+    if (cell) rove(cell);
+  });
   byId('play-start').addEventListener('click', start);
   board.addEventListener('click', (event) => {
     const button = event.target.closest('button[data-cell]');

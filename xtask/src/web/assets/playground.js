@@ -35,8 +35,23 @@ const objectUrls = [];
 // must end the busy worker, so the next request starts another.
 let workersStarted = 0;
 
-function freshWorker() {
+// The module, downloaded and compiled once per page, on the first request that needs
+// it; each worker and the Play section instantiate this one compiled module (a
+// WebAssembly.Module is sent to a worker as it is).
+let compiling = null;
+
+export function compiledModule() {
+  if (!compiling) {
+    compiling = WebAssembly.compileStreaming(fetch(new URL('pkg/playground_bg.wasm', import.meta.url)));
+    // A failed download is tried again by the next request.
+    compiling.catch(() => { compiling = null; });
+  }
+  return compiling;
+}
+
+function freshWorker(module) {
   const made = new Worker(new URL('worker.js', import.meta.url), { type: 'module' });
+  made.postMessage({ action: 'module', module });
   document.body.dataset.workersStarted = String(++workersStarted);
   made.onmessage = (event) => {
     const reply = event.data;
@@ -62,9 +77,24 @@ function stopWorker() {
   worker = null;
 }
 
+// How many times Cancel was pressed: a request still waiting for the module when it is
+// pressed is dropped, not sent to the next worker.
+let cancels = 0;
+
 // One Solve or Check at a time: their buttons are disabled while one runs.
-function request(message) {
-  worker = worker || freshWorker();
+async function request(message) {
+  if (typeof WebAssembly !== 'object') {
+    throw 'this browser runs no WebAssembly, which the playground needs: turn it on, or use another browser';
+  }
+  const before = cancels;
+  let module;
+  try {
+    module = await compiledModule();
+  } catch (error) {
+    throw `the playground's module could not be loaded (${error.message || error}); reload the page to try again`;
+  }
+  if (before !== cancels) throw 'Cancelled.';
+  worker = worker || freshWorker(module);
   const id = ++nextId;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
@@ -126,7 +156,8 @@ async function solveInput() {
     byId('results').hidden = false;
     steps.show(solved.frameCount);
     setBusy(null);
-    status.textContent = `Solved in ${seconds(reply.millis)}.`;
+    status.focus();
+    status.textContent = `Solved and proven in ${seconds(reply.millis)} (solver, checker, explanation and picture).`;
   } catch (error) {
     if (mine !== action) return;
     setBusy(null);
@@ -150,6 +181,7 @@ async function checkCertificate() {
     verdict.textContent = checked.accepted
       ? `Accepted (checked in ${seconds(reply.millis)}). The certificate proves:\n${checked.message}`
       : `Refused: ${checked.message}`;
+    verdict.focus();
   } catch (error) {
     if (mine !== action) return;
     setBusy(null);
@@ -171,10 +203,23 @@ function setCertificate(text, what) {
     + 'checks it as it is. Type or load another certificate to replace it.';
 }
 
+// The focus goes where the outcome is said (status and verdict are tab stops of -1), so
+// that it does not drop to the page when the pressed button is disabled.
 function showError(error) {
   status.className = 'error';
   status.textContent = `error: ${error}`;
+  status.focus();
 }
+
+// A picture is shown at its own width, narrowed to the column (style.css) but never
+// below READABLE_SCALE of it, where its smallest text (12 px) would fall under 10 px: a
+// narrower column scrolls the picture's box sideways instead.
+const READABLE_SCALE = 0.85;
+document.addEventListener('load', (event) => {
+  const img = event.target;
+  if (!(img instanceof HTMLImageElement) || !img.closest('.picture')) return;
+  img.style.minWidth = img.naturalWidth ? `${Math.round(img.naturalWidth * READABLE_SCALE)}px` : '';
+}, true);
 
 const randomNote = byId('random-note');
 for (const button of document.querySelectorAll('button.sample')) {
@@ -199,11 +244,13 @@ byId('solve').addEventListener('click', solveInput);
 byId('check').addEventListener('click', checkCertificate);
 byId('cancel').addEventListener('click', () => {
   action += 1;
+  cancels += 1;
   pending.clear();
   stopWorker();
   steps.hide();
   setBusy(null);
   status.textContent = 'Cancelled.';
+  status.focus();
 });
 byId('certificate-file').addEventListener('change', async (event) => {
   const [file] = event.target.files;
@@ -223,5 +270,5 @@ certificate.addEventListener('input', () => {
 });
 
 if (!input.value && samples.inputs.length > 0) input.value = samples.inputs[0];
-setUpPlay(problem, () => input.value);
+setUpPlay(problem, () => input.value, compiledModule);
 setUpJudge(problem, request);

@@ -1,4 +1,6 @@
-// The playground's worker: loads the solvers' WebAssembly module once and answers one
+// The playground's worker: instantiates the solvers' WebAssembly module, compiled once by
+// the page and sent as the first message (so the page and its workers download it once),
+// and answers one
 // request at a time, so that a long solve never freezes the page (the page ends a
 // request it no longer wants by terminating this worker). It keeps the last input it
 // solved, whose proof's frames the page asks for one by one. It also judges a learner's
@@ -6,7 +8,9 @@
 // and keeps its stress session: the generated cases and the shrinking of a failure.
 import init, { solve, check, judge, Stress } from './pkg/playground.js';
 
-const ready = init();
+// Set by the page's first message, the compiled module.
+let ready = Promise.reject(new Error('the page sent no module'));
+ready.catch(() => {});
 // The last input solved, kept for its frames ("step through the proof") until the next.
 let solvedLast = null;
 // The stress session of the Judge section: its cases and the shrinking of a failure.
@@ -20,6 +24,10 @@ const stressCase = (made) => {
 
 self.onmessage = async (event) => {
   const { id, action, problem, input, certificate } = event.data;
+  if (action === 'module') {
+    ready = init({ module_or_path: event.data.module });
+    return;
+  }
   try {
     await ready;
     const started = performance.now();
