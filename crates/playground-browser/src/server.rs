@@ -9,7 +9,7 @@
 //! each use. A file counts as sent when its body is (a `304 Not Modified` sends none),
 //! with the bytes that left, compressed or not.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use anyhow::{Context, Result};
-use xtask::web::serve::{Asked, FileAnswer};
+use xtask::web::serve::{self, Asked, FileAnswer};
 
 /// A running server; stopped when dropped.
 #[derive(Debug)]
@@ -93,9 +93,10 @@ impl Drop for Server {
 }
 
 fn answer(stream: TcpStream, dir: &Path, sent: &Mutex<Vec<(String, u64)>>) -> Result<()> {
+    stream.set_read_timeout(Some(serve::CONNECTION_TIMEOUT))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
+    serve::read_line_bounded(&mut reader, &mut request_line)?;
     let asked = Asked::read(&mut reader)?;
     let mut words = request_line.split_whitespace();
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));

@@ -2,7 +2,11 @@
 //! (browsers load a module worker and its `.wasm` only over HTTP, not from `file://`).
 //!
 //! A deliberately small HTTP/1.0-style server on `std::net`: `GET` and `HEAD` of files
-//! inside the folder, one thread per connection, each answer closing its connection.
+//! inside the folder, one thread per connection, each answer closing its connection. It
+//! holds bounded resources whatever a client sends: at most [`MOST_CONNECTIONS`]
+//! connections at once (the next is told `503` at once), a request line or header line of
+//! at most [`LONGEST_LINE`] bytes and [`MOST_HEADERS`] of them (past either, `431`), and
+//! [`CONNECTION_TIMEOUT`] for each read and write of a connection (a silent one is closed).
 //! Nothing outside the folder is served: a path with `..`, a backslash or a percent
 //! escape is refused, and the file found must still lie inside the folder once links are
 //! resolved.
@@ -15,12 +19,26 @@
 //! (`crates/playground-browser`) answers with the same helpers.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
+
+/// The longest request line or header line read; a longer one is refused, never held.
+pub const LONGEST_LINE: usize = 8 << 10;
+/// The most header lines a request may have.
+pub const MOST_HEADERS: usize = 100;
+/// How long one read or write of a connection may wait before the connection is closed.
+pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections answered at once; past it, a connection is told `503` and closed.
+pub const MOST_CONNECTIONS: usize = 32;
+
+/// Connections being answered now.
+static ANSWERING: AtomicUsize = AtomicUsize::new(0);
 
 /// The port tried first; another free one is taken when it is busy.
 pub const PREFERRED_PORT: u16 = 8000;
@@ -77,11 +95,24 @@ impl Server {
     /// # Errors
     /// The socket fails.
     pub fn answer_next(&self) -> Result<()> {
-        let (stream, _) = self.listener.accept().context("accepting a connection")?;
+        let (mut stream, _) = self.listener.accept().context("accepting a connection")?;
+        if ANSWERING.fetch_add(1, Ordering::SeqCst) >= MOST_CONNECTIONS {
+            ANSWERING.fetch_sub(1, Ordering::SeqCst);
+            let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
+            let _ = respond(
+                &mut stream,
+                "503 Service Unavailable",
+                "text/plain",
+                b"busy\n",
+                true,
+            );
+            return Ok(());
+        }
         let dir = self.dir.clone();
         std::thread::spawn(move || {
             // A client that goes away mid-answer is its own business.
             let _ = answer(stream, &dir);
+            ANSWERING.fetch_sub(1, Ordering::SeqCst);
         });
         Ok(())
     }
@@ -91,11 +122,34 @@ impl Server {
 ///
 /// # Errors
 /// The connection fails.
-pub fn answer(mut stream: TcpStream, dir: &Path) -> std::io::Result<()> {
+pub fn answer(stream: TcpStream, dir: &Path) -> std::io::Result<()> {
+    answer_within(stream, dir, CONNECTION_TIMEOUT)
+}
+
+/// [`answer`], each read and write of the connection given `timeout`.
+///
+/// # Errors
+/// The connection fails or times out.
+pub fn answer_within(mut stream: TcpStream, dir: &Path, timeout: Duration) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(timeout))?;
+    stream.set_write_timeout(Some(timeout))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    let asked = Asked::read(&mut reader)?;
+    let asked = match read_line_bounded(&mut reader, &mut request_line)
+        .and_then(|()| Asked::read(&mut reader))
+    {
+        Ok(asked) => asked,
+        Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+            return respond(
+                &mut stream,
+                "431 Request Header Fields Too Large",
+                "text/plain",
+                b"request too large\n",
+                true,
+            );
+        }
+        Err(error) => return Err(error),
+    };
     let mut words = request_line.split_whitespace();
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     if method != "GET" && method != "HEAD" {
@@ -172,12 +226,15 @@ impl Asked {
     ///
     /// # Errors
     /// The connection fails.
+    /// A line past [`LONGEST_LINE`] or more than [`MOST_HEADERS`] lines is refused
+    /// (`InvalidData`), read no further.
     pub fn read(reader: &mut impl BufRead) -> std::io::Result<Self> {
         let mut asked = Asked::default();
         let mut line = String::new();
-        loop {
+        for _ in 0..=MOST_HEADERS {
             line.clear();
-            if reader.read_line(&mut line)? <= 2 {
+            read_line_bounded(reader, &mut line)?;
+            if line.len() <= 2 {
                 return Ok(asked);
             }
             let Some((name, value)) = line.split_once(':') else {
@@ -194,7 +251,29 @@ impl Asked {
                 asked.if_none_match = Some(value.to_owned());
             }
         }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "too many header lines",
+        ))
     }
+}
+
+/// Reads one line into `line`, at most [`LONGEST_LINE`] bytes of it: a longer one is
+/// refused (`InvalidData`) with no more of it read, so no client makes the server hold a
+/// line of any length.
+///
+/// # Errors
+/// The connection fails, or the line is too long.
+pub fn read_line_bounded(reader: &mut impl BufRead, line: &mut String) -> std::io::Result<()> {
+    let limit = u64::try_from(LONGEST_LINE).unwrap_or(u64::MAX) + 1;
+    let read = reader.by_ref().take(limit).read_line(line)?;
+    if read > LONGEST_LINE && !line.ends_with('\n') {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "a request line past the longest allowed",
+        ));
+    }
+    Ok(())
 }
 
 /// A file's answer: its headers and body, gzipped where asked and worth it, or `304 Not
@@ -352,6 +431,67 @@ pub fn content_type(path: &Path) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A connection answered by [`answer_within`] on its own thread; the client's end.
+    fn connected(dir: &Path, timeout: Duration) -> (TcpStream, std::thread::JoinHandle<()>) {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (server, _) = listener.accept().unwrap();
+        let dir = dir.to_owned();
+        let answering = std::thread::spawn(move || {
+            let _ = answer_within(server, &dir, timeout);
+        });
+        (client, answering)
+    }
+
+    #[test]
+    fn a_line_of_any_length_is_refused_unread_and_a_silent_client_let_go() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "hi").unwrap();
+        // A request line of a megabyte without its end: 431 after 8 KiB, not held.
+        let (mut client, answering) = connected(dir.path(), Duration::from_secs(5));
+        let _ = client.write_all(b"GET /");
+        let _ = client.write_all(&vec![b'a'; 1 << 20]);
+        let mut reply = String::new();
+        let _ = client.read_to_string(&mut reply);
+        assert!(reply.starts_with("HTTP/1.1 431"), "{reply}");
+        answering.join().unwrap();
+        // A header line too long, and too many header lines.
+        for headers in [
+            format!("X: {}\r\n", "b".repeat(LONGEST_LINE + 10)),
+            "X: y\r\n".repeat(MOST_HEADERS + 1),
+        ] {
+            let (mut client, answering) = connected(dir.path(), Duration::from_secs(5));
+            let _ =
+                client.write_all(format!("GET /index.html HTTP/1.1\r\n{headers}\r\n").as_bytes());
+            let mut reply = String::new();
+            let _ = client.read_to_string(&mut reply);
+            assert!(reply.starts_with("HTTP/1.1 431"), "{reply}");
+            answering.join().unwrap();
+        }
+        // An honest request still gets its file.
+        let (mut client, answering) = connected(dir.path(), Duration::from_secs(5));
+        client
+            .write_all(b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+            .unwrap();
+        let mut reply = String::new();
+        client.read_to_string(&mut reply).unwrap();
+        assert!(
+            reply.starts_with("HTTP/1.1 200") && reply.ends_with("hi"),
+            "{reply}"
+        );
+        answering.join().unwrap();
+        // A client that says nothing is let go after the timeout.
+        let started = std::time::Instant::now();
+        let (_silent, answering) = connected(dir.path(), Duration::from_millis(200));
+        answering.join().unwrap();
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+    }
 
     #[test]
     fn only_files_inside_the_folder_are_found() {
