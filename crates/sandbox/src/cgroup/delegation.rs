@@ -137,10 +137,34 @@ fn under_systemd(own: &Path) -> Result<PathBuf> {
         },
         None => format!("no systemd unit holds your cgroup {}", shown(own)),
     };
+    // An ordinary user's process in a system service (a CI runner's service run as that
+    // user) must not move into the user's manager: the run would end with the user's
+    // last login, and outlive `systemctl stop` of the service.
+    if !Uid::effective().is_root() {
+        if let Some(service) = system_service_of(own) {
+            bail!(
+                "{why_not_own}; this process runs in the system's service {service}, and a                  scope of your user manager would end with your logins and outlive a stop of                  the service: `Delegate=yes` in {service} gives it a cgroup of its own"
+            );
+        }
+    }
     let scope = systemd::Manager::own()
         .and_then(|manager| systemd::delegated_scope(&manager))
         .with_context(|| why_not_own.clone())?;
     manage(&scope)
+}
+
+/// The system's service holding `group`, when it lies in one (under the system's
+/// manager, not in a user's manager nor in a login's session scope).
+fn system_service_of(group: &Path) -> Option<String> {
+    match systemd::unit_of(group)? {
+        // `user@UID.service` is the user's manager itself, not a service of the system's.
+        (systemd::Manager::System, unit)
+            if unit.ends_with(".service") && !unit.starts_with("user@") =>
+        {
+            Some(unit)
+        }
+        _ => None,
+    }
 }
 
 /// Whether the cgroup file system is mounted read-only.
@@ -301,6 +325,29 @@ fn move_into_leaf(group: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_system_service_is_told_from_a_login_and_a_users_own_units() {
+        let at = |inside: &str| Path::new(MOUNT).join(inside);
+        assert_eq!(
+            system_service_of(&at("system.slice/ci-runner.service")).as_deref(),
+            Some("ci-runner.service")
+        );
+        assert_eq!(
+            system_service_of(&at("user.slice/user-1000.slice/session-3.scope")),
+            None
+        );
+        assert_eq!(
+            system_service_of(&at(
+                "user.slice/user-1000.slice/user@1000.service/app.slice/vte-spawn-1.scope"
+            )),
+            None
+        );
+        assert_eq!(
+            system_service_of(&at("user.slice/user-1000.slice/user@1000.service")),
+            None
+        );
+    }
 
     #[test]
     fn the_handover_reads_back_as_written() {
