@@ -42,19 +42,25 @@ pub fn accepted(problem: &str) -> Result<PathBuf> {
         .with_context(|| format!("{problem} has no accepted program"))
 }
 
-/// The first mistake the accepted program of `problem` marks as a wrong answer.
-pub fn first_wrong_answer(source: &str) -> Result<String> {
-    source
+/// The mistakes the accepted program `source` marks as wrong answers (`// @variant NAME
+/// wrong_answer/FILE.cpp: ...`), each built by `#define NAME` before it.
+///
+/// # Errors
+/// It marks none.
+pub fn wrong_answers(source: &str) -> Result<Vec<String>> {
+    let names: Vec<String> = source
         .lines()
         .filter_map(|line| line.strip_prefix("// @variant "))
-        .find(|rest| {
+        .filter(|rest| {
             rest.split_whitespace()
                 .nth(1)
                 .is_some_and(|file| file.starts_with("wrong_answer/"))
         })
-        .and_then(|rest| rest.split_whitespace().next())
+        .filter_map(|rest| rest.split_whitespace().next())
         .map(str::to_owned)
-        .context("no wrong_answer variant is marked")
+        .collect();
+    anyhow::ensure!(!names.is_empty(), "no wrong_answer variant is marked");
+    Ok(names)
 }
 
 /// The page's verdicts for `source` in `language` on `problem`'s tests (all, or the

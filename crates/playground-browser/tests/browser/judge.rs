@@ -4,8 +4,9 @@
 //! MLE reached near a limit, which the page must mark (≈).
 //!
 //! - Each problem's accepted C++ program (`packages/<problem>/submissions/accepted/`) is AC
-//!   on every test in both, and one of its marked mistakes (`#define NAME` before it, as
-//!   `g++ -DNAME` builds the variant) fails on exactly the same tests in both.
+//!   on every test in both, and each of its marked wrong answers (`#define NAME` before it,
+//!   as `g++ -DNAME` builds the variant) fails on exactly the same tests in both; Stress in
+//!   the page catches each and shrinks a case that tells it from the accepted program.
 //! - The honest statues programs in C, Python and JavaScript are AC on every test in both.
 //! - On the official samples: a program that never ends is TLE, one that takes 64 MiB under
 //!   gam's 8 MB is MLE, one that aborts is RE, and a syntax error is CE naming its line.
@@ -15,8 +16,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, ensure};
 use playground_browser::browser::Session;
 use playground_browser::judge::{
-    Judged, Verdicts, accepted, first_wrong_answer, judge_in_page, judge_in_terminal,
-    stress_in_page, workspace,
+    Judged, Verdicts, accepted, judge_in_page, judge_in_terminal, stress_in_page, workspace,
+    wrong_answers,
 };
 
 use crate::{Test, problems};
@@ -85,25 +86,26 @@ fn accepted_and_flawed_programs_get_the_terminals_verdicts(session: &Session) ->
             "{problem}: the accepted program: {}",
             page.status
         );
-        let mistake = first_wrong_answer(&source)?;
-        let flawed_source = format!("#define {mistake}\n{source}");
-        let flawed = written(session, &format!("{problem}-{mistake}.cpp"), &flawed_source)?;
-        let page = judge_in_page(session, problem, "cpp", &flawed_source, false)?;
-        let (terminal, _) = judge_in_terminal(problem, &flawed, false)?;
-        agree(&format!("{problem} {mistake}"), &page, &terminal)?;
-        let wrong = page
-            .verdicts
-            .values()
-            .filter(|verdict| *verdict == "WA")
-            .count();
-        ensure!(
-            wrong > 0,
-            "{problem} {mistake}: no test catches it in the page"
-        );
-        println!(
-            "  {problem}: accepted AC on {} tests; {mistake} WA on {wrong}, as verify says",
-            page.verdicts.len()
-        );
+        for mistake in wrong_answers(&source)? {
+            let flawed_source = format!("#define {mistake}\n{source}");
+            let flawed = written(session, &format!("{problem}-{mistake}.cpp"), &flawed_source)?;
+            let page = judge_in_page(session, problem, "cpp", &flawed_source, false)?;
+            let (terminal, _) = judge_in_terminal(problem, &flawed, false)?;
+            agree(&format!("{problem} {mistake}"), &page, &terminal)?;
+            let wrong = page
+                .verdicts
+                .values()
+                .filter(|verdict| *verdict == "WA")
+                .count();
+            ensure!(
+                wrong > 0,
+                "{problem} {mistake}: no test catches it in the page"
+            );
+            println!(
+                "  {problem}: accepted AC on {} tests; {mistake} WA on {wrong}, as verify says",
+                page.verdicts.len()
+            );
+        }
     }
     Ok(())
 }
@@ -176,39 +178,49 @@ fn misbehaving_programs_get_the_terminals_verdicts(session: &Session) -> Result<
 fn stress_finds_and_shrinks_each_marked_mistake(session: &Session) -> Result<()> {
     for problem in problems() {
         let source = std::fs::read_to_string(accepted(problem)?)?;
-        let mistake = first_wrong_answer(&source)?;
-        let flawed = format!("#define {mistake}\n{source}");
-        let stressed = stress_in_page(session, problem, "cpp", &flawed)?;
-        ensure!(
-            stressed.status.contains(" fails (") && stressed.steps.is_some(),
-            "{problem} {mistake}: stress found nothing: {}",
-            stressed.status
-        );
-        ensure!(!stressed.input.is_empty(), "{problem}: no case shown");
-        // The shrunk case fails in the terminal too: the accepted program and the
-        // mistake disagree on it.
-        let case = written(session, &format!("{problem}-shrunk.in"), &stressed.input)?;
-        let run = |name: &str, text: &str| -> Result<String> {
-            let binary = compiled(session, &format!("{problem}-{name}"), text)?;
-            let output = std::process::Command::new(&binary)
-                .stdin(std::fs::File::open(&case)?)
-                .output()?;
-            Ok(String::from_utf8_lossy(&output.stdout).into_owned())
-        };
-        let right = run("accepted", &source)?;
-        let wrong = run(&mistake, &flawed)?;
-        ensure!(
-            right.split_whitespace().ne(wrong.split_whitespace()),
-            "{problem} {mistake}: the shrunk case does not tell them apart:\n{}",
-            stressed.input
-        );
-        println!(
-            "  {problem}: {mistake} caught by stress, shrunk in {} steps to {} bytes ({})",
-            stressed.steps.unwrap_or_default(),
-            stressed.input.len(),
-            stressed.detail
-        );
+        for mistake in wrong_answers(&source)? {
+            stress_catches(session, problem, &source, &mistake)?;
+        }
     }
+    Ok(())
+}
+
+/// Stress in the page catches the mistake `mistake` of `problem`'s accepted `source` and
+/// shrinks the case, which tells the mistake from the accepted program natively.
+fn stress_catches(session: &Session, problem: &str, source: &str, mistake: &str) -> Result<()> {
+    let flawed = format!("#define {mistake}\n{source}");
+    let stressed = stress_in_page(session, problem, "cpp", &flawed)?;
+    ensure!(
+        stressed.status.contains(" fails (") && stressed.steps.is_some(),
+        "{problem} {mistake}: stress found nothing: {}",
+        stressed.status
+    );
+    ensure!(!stressed.input.is_empty(), "{problem}: no case shown");
+    let case = written(
+        session,
+        &format!("{problem}-{mistake}-shrunk.in"),
+        &stressed.input,
+    )?;
+    let run = |name: &str, text: &str| -> Result<String> {
+        let binary = compiled(session, &format!("{problem}-{name}"), text)?;
+        let output = std::process::Command::new(&binary)
+            .stdin(std::fs::File::open(&case)?)
+            .output()?;
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let right = run("accepted", source)?;
+    let wrong = run(mistake, &flawed)?;
+    ensure!(
+        right.split_whitespace().ne(wrong.split_whitespace()),
+        "{problem} {mistake}: the shrunk case does not tell them apart:\n{}",
+        stressed.input
+    );
+    println!(
+        "  {problem}: {mistake} caught by stress, shrunk in {} steps to {} bytes ({})",
+        stressed.steps.unwrap_or_default(),
+        stressed.input.len(),
+        stressed.detail
+    );
     Ok(())
 }
 
