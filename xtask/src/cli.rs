@@ -84,6 +84,7 @@ enum Command {
     },
     /// Print the input `stress` generates as case K of seed N.
     Gen {
+        /// The problem's crate: statues, descending-dark, gam, sweets or ladders.
         #[arg(value_name = "CRATE")]
         crate_name: String,
         /// The seed, as `stress --seed` takes it.
@@ -95,6 +96,7 @@ enum Command {
     },
     /// Time the solver against its reference binary, on the same files in the same run.
     Bench {
+        /// The problem's crate with a benchmark (see the book's Measurements).
         #[arg(value_name = "CRATE")]
         crate_name: String,
         /// Runs per program and file; the fastest counts.

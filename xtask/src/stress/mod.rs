@@ -125,11 +125,12 @@ impl Stress {
                 .map(|time| Instant::now() + time),
         };
         println!(
-            "stress {}: solution `{}`, seed {}, {} threads",
+            "stress {}: solution `{}`, seed {}, {} {}",
             K::NAME,
             solution.spec,
             self.seed,
-            trials.len()
+            trials.len(),
+            if trials.len() == 1 { "thread" } else { "threads" }
         );
         let progress = progress_bar(self.cases);
         let started = Instant::now();
