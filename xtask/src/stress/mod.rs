@@ -130,7 +130,11 @@ impl Stress {
             solution.spec,
             self.seed,
             trials.len(),
-            if trials.len() == 1 { "thread" } else { "threads" }
+            if trials.len() == 1 {
+                "thread"
+            } else {
+                "threads"
+            }
         );
         let progress = progress_bar(self.cases);
         let started = Instant::now();

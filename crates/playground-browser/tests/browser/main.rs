@@ -8,7 +8,9 @@
 //! phone's viewport; the statement shows each sample's expected output; the module is
 //! downloaded once per page; a page from a file, without JavaScript or without
 //! WebAssembly says so in words; axe-core finds nothing serious, and a board is one tab
-//! stop. Screenshots of each page go to `<target>/playground-screenshots/`.
+//! stop. A link carries the input, the sample and the step, Back and Forward walk them,
+//! and a reload keeps the edited input and the Judge's source. Screenshots of each page go
+//! to `<target>/playground-screenshots/`.
 //!
 //! One site build, one server and one browser session serve every test; the session is a
 //! value on `main`'s stack, so its guard stops chromedriver and Chromium when the run
@@ -33,6 +35,7 @@ mod play;
 mod play_board;
 mod random_case;
 mod samples;
+mod state;
 mod steps;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         loading::TESTS,
         failures::TESTS,
         access::TESTS,
+        state::TESTS,
     ]
     .concat()
     .leak()
@@ -99,6 +103,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// Empties the site's localStorage, where the pages keep the last edited input and the
+/// Judge section's source: each test opens the pages as on a first visit, not with what
+/// an earlier test typed.
+fn forget_kept_state(session: &Session) -> anyhow::Result<()> {
+    let origin = session.server().url().trim_end_matches('/').to_owned();
+    session.devtools(
+        "Storage.clearDataForOrigin",
+        serde_json::json!({ "origin": origin, "storageTypes": "local_storage" }),
+    )?;
+    Ok(())
+}
+
 /// Runs `tests` in one session; returns how many failed.
 fn run(tests: &[&Test]) -> anyhow::Result<usize> {
     // Before the build: a missing browser is reported at once.
@@ -109,7 +125,10 @@ fn run(tests: &[&Test]) -> anyhow::Result<usize> {
     let mut failed = Vec::new();
     for (name, test) in tests {
         let started = Instant::now();
-        let outcome = catch_unwind(AssertUnwindSafe(|| test(&session)));
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            forget_kept_state(&session)?;
+            test(&session)
+        }));
         let took = started.elapsed().as_secs_f64();
         match outcome {
             Ok(Ok(())) => println!("test {name} ... ok ({took:.1} s)"),

@@ -3,6 +3,16 @@
 // terminates the worker; the next request starts a fresh one. Stepping through the proof
 // is steps.js's; the Play section of the games' pages is play.js's; the Judge section,
 // which judges a learner's own program, is judge.js's.
+//
+// The page's state is kept in its address's fragment, so that Back, Forward, a reload
+// and a shared link find the same board at the same step: `#sample=2` names an official
+// sample (counted from 1, as the buttons are named), or `#input=` carries an edited input
+// (its UTF-8 in base64url) of at most FRAGMENT_INPUT_BYTES; a larger one is kept in the
+// browser's storage and the fragment says `#stored-input`. `&step=5` is the step of the
+// proof shown (as the position reads `5 / 12`). A link with a step fills the input,
+// solves it and shows that step. Edits and steps replace the history's entry; choosing a
+// sample, Random case and Solve add one. The last edited input is also kept in the storage, per
+// problem, and fills the editor of a page opened without a fragment.
 import { stepper } from './steps.js';
 import { setUpPlay } from './play.js';
 import { setUpJudge } from './judge.js';
@@ -15,7 +25,19 @@ const certificate = byId('certificate');
 const status = byId('status');
 const verdict = byId('verdict');
 const busyButtons = [byId('solve'), byId('check')];
-const steps = stepper(request);
+const steps = stepper(request, (index) => {
+  stepShown = index;
+  remember('replace');
+});
+
+const FRAGMENT_INPUT_BYTES = 2048;
+const storedInput = `input:${problem}`;
+// The official sample in the editor (its index), or null once the input is edited.
+let chosenSample = null;
+// The step shown (its index), or null when no proof is shown.
+let stepShown = null;
+// The input the proof shown belongs to: the step is kept only while the editor holds it.
+let solvedInput = null;
 
 // A certificate too large to show (gam's largest runs to 30 MB) is held here instead of in
 // the text area, whose layout of that much text would freeze the page for seconds.
@@ -135,16 +157,23 @@ function seconds(millis) {
   return millis < 1000 ? `${Math.round(millis)} ms` : `${(millis / 1000).toFixed(2)} s`;
 }
 
-async function solveInput() {
+// Solves the editor's input. Solve adds an entry to the history (`push`); a solve that
+// restores a link's or the history's state leaves the address as it is and shows the step
+// `first` it names.
+async function solveInput({ push = false, first = 0 } = {}) {
   const mine = ++action;
+  stepShown = null;
+  if (push) remember('push');
   setBusy('Solving');
   byId('results').hidden = true;
   steps.hide();
   verdict.textContent = '';
+  const solving = input.value;
   try {
-    const reply = await request({ action: 'solve', input: input.value });
+    const reply = await request({ action: 'solve', input: solving });
     if (mine !== action) return;
     const solved = reply.result;
+    solvedInput = solving;
     forgetObjectUrls();
     byId('answer').textContent = solved.answer;
     byId('explanation').textContent = solved.explanation;
@@ -154,7 +183,7 @@ async function solveInput() {
     download.download = `${problem}-certificate.json`;
     setCertificate(solved.certificate, 'The solver\'s certificate');
     byId('results').hidden = false;
-    steps.show(solved.frameCount);
+    steps.show(solved.frameCount, first);
     setBusy(null);
     status.focus();
     status.textContent = `Solved and proven in ${seconds(reply.millis)} (solver, checker, explanation and picture).`;
@@ -221,14 +250,128 @@ document.addEventListener('load', (event) => {
   img.style.minWidth = img.naturalWidth ? `${Math.round(img.naturalWidth * READABLE_SCALE)}px` : '';
 }, true);
 
+// The fragment that says what the page shows now.
+function fragment() {
+  const parts = [];
+  if (chosenSample !== null) {
+    parts.push(`sample=${chosenSample + 1}`);
+  } else {
+    // A text has at least as many UTF-8 bytes as UTF-16 units: a longer one is not encoded.
+    const bytes = input.value.length <= FRAGMENT_INPUT_BYTES ? new TextEncoder().encode(input.value) : null;
+    parts.push(bytes && bytes.length <= FRAGMENT_INPUT_BYTES ? `input=${base64url(bytes)}` : 'stored-input');
+  }
+  if (stepShown !== null && input.value === solvedInput) parts.push(`step=${stepShown + 1}`);
+  return `#${parts.join('&')}`;
+}
+
+// Writes the page's state into the address: a new entry of the history (`push`) or the
+// current one (`replace`); an unchanged address is left alone.
+function remember(how) {
+  const hash = fragment();
+  if (hash === location.hash) return;
+  try {
+    if (how === 'push') history.pushState(null, '', hash);
+    else history.replaceState(null, '', hash);
+  } catch {
+    // A page whose address cannot be rewritten (a sandboxed frame) keeps none.
+  }
+}
+
+function base64url(bytes) {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+// The text of a base64url fragment; null when it is not UTF-8 in base64url.
+function fromBase64url(code) {
+  try {
+    const binary = atob(code.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+// The browser's storage may be full or turned off: the page then keeps nothing.
+function keepInput(text) {
+  try {
+    localStorage.setItem(storedInput, text);
+  } catch {
+    try { localStorage.removeItem(storedInput); } catch { /* no storage at all */ }
+  }
+}
+
+function keptInput() {
+  try {
+    return localStorage.getItem(storedInput);
+  } catch {
+    return null;
+  }
+}
+
+// Shows the state the address's fragment names; false when it names none (no fragment,
+// or one this page does not write, left alone).
+function restore() {
+  const state = new URLSearchParams(location.hash.slice(1));
+  let text = null;
+  let sample = null;
+  let unreadable = null;
+  if (state.has('sample')) {
+    const number = Number(state.get('sample'));
+    if (Number.isInteger(number) && number >= 1 && number <= samples.inputs.length) {
+      sample = number - 1;
+      text = samples.inputs[sample];
+    } else {
+      unreadable = `this link names sample ${state.get('sample')}; the page has ${samples.inputs.length}`;
+    }
+  } else if (state.has('input')) {
+    text = fromBase64url(state.get('input'));
+    if (text === null) unreadable = 'this link\'s input is not readable (is the link whole?)';
+  } else if (state.has('stored-input')) {
+    text = keptInput();
+    if (text === null) {
+      unreadable = 'this link\'s input, over 2 KB, was kept in the browser that made the link, '
+        + 'and this browser holds none';
+    }
+  } else {
+    return false;
+  }
+  if (text === null) {
+    showFirstSample();
+    showError(unreadable);
+    return true;
+  }
+  chosenSample = sample;
+  input.value = text;
+  randomNote.hidden = true;
+  const step = Number(state.get('step'));
+  if (state.has('step') && Number.isInteger(step) && step >= 1) {
+    if (steps.shown && text === solvedInput && !busyButtons[0].disabled) {
+      steps.go(step - 1);
+    } else {
+      solveInput({ first: step - 1 });
+    }
+  }
+  return true;
+}
+
 const randomNote = byId('random-note');
 for (const button of document.querySelectorAll('button.sample')) {
   button.addEventListener('click', () => {
-    input.value = samples.inputs[Number(button.dataset.sample)];
+    chosenSample = Number(button.dataset.sample);
+    input.value = samples.inputs[chosenSample];
     randomNote.hidden = true;
     input.focus();
+    remember('push');
   });
 }
+input.addEventListener('input', () => {
+  chosenSample = null;
+  keepInput(input.value);
+  remember('replace');
+});
 // A case from the crate's generators, written into the page when the site was built;
 // the note gives the command that prints the same case.
 byId('random-case').addEventListener('click', () => {
@@ -239,8 +382,11 @@ byId('random-case').addEventListener('click', () => {
     `(one of ${cases.length} written into this page).`;
   randomNote.hidden = false;
   input.focus();
+  chosenSample = null;
+  keepInput(input.value);
+  remember('push');
 });
-byId('solve').addEventListener('click', solveInput);
+byId('solve').addEventListener('click', () => solveInput({ push: true }));
 byId('check').addEventListener('click', checkCertificate);
 byId('cancel').addEventListener('click', () => {
   action += 1;
@@ -248,6 +394,8 @@ byId('cancel').addEventListener('click', () => {
   pending.clear();
   stopWorker();
   steps.hide();
+  stepShown = null;
+  remember('replace');
   setBusy(null);
   status.textContent = 'Cancelled.';
   status.focus();
@@ -269,6 +417,27 @@ certificate.addEventListener('input', () => {
   certificate.placeholder = '';
 });
 
-if (!input.value && samples.inputs.length > 0) input.value = samples.inputs[0];
+// Back and Forward: the entry's state; the page's first entry, without a fragment, is
+// the first sample.
+window.addEventListener('popstate', () => {
+  if (!restore() && location.hash.length <= 1) showFirstSample();
+});
+
+function showFirstSample() {
+  chosenSample = samples.inputs.length > 0 ? 0 : null;
+  input.value = samples.inputs[0] ?? '';
+  randomNote.hidden = true;
+}
+
+// A page opened without a fragment shows the last edited input, or the first sample.
+if (!restore()) {
+  const kept = keptInput();
+  if (kept !== null) {
+    input.value = kept;
+    remember('replace');
+  } else {
+    showFirstSample();
+  }
+}
 setUpPlay(problem, () => input.value, compiledModule);
 setUpJudge(problem, request);

@@ -5,8 +5,9 @@
 // position passed over.
 
 // Sets up the controls; `request` sends a message to the worker and resolves with its
-// reply. Returns `show(frameCount)` for a fresh solve and `hide()`.
-export function stepper(request) {
+// reply, and `onStep(index)` hears of every move (the page keeps the step in its
+// address). Returns `show(frameCount, first)` for a fresh solve, `go(index)` and `hide()`.
+export function stepper(request, onStep = () => {}) {
   const byId = (id) => document.getElementById(id);
   const section = byId('steps');
   const previous = byId('step-previous');
@@ -60,6 +61,7 @@ export function stepper(request) {
     next.disabled = wanted >= count - 1;
     position.textContent = `${wanted + 1} / ${count}`;
     if (!drawing && wanted !== shown) draw();
+    onStep(wanted);
   }
 
   previous.addEventListener('click', () => go(wanted - 1));
@@ -68,7 +70,8 @@ export function stepper(request) {
   slider.addEventListener('input', () => go(slider.valueAsNumber));
 
   return {
-    show(frameCount) {
+    // `first` is the step to show first (a link's), 0 unless given.
+    show(frameCount, first = 0) {
       generation += 1;
       drawing = false;
       count = Math.max(1, frameCount);
@@ -76,7 +79,14 @@ export function stepper(request) {
       slider.max = String(count - 1);
       caption.textContent = '';
       section.hidden = false;
-      go(0);
+      go(first);
+    },
+    go(index) {
+      if (!section.hidden) go(index);
+    },
+    // Whether a solve's steps are shown.
+    get shown() {
+      return !section.hidden;
     },
     hide() {
       generation += 1;
