@@ -39,6 +39,10 @@ pub const TESTS: &[Test] = &[
         "judge::stress_finds_and_shrinks_each_marked_mistake",
         stress_finds_and_shrinks_each_marked_mistake,
     ),
+    (
+        "judge::what_the_page_cannot_run_is_said_in_words",
+        what_the_page_cannot_run_is_said_in_words,
+    ),
 ];
 
 /// Checks that the page and the terminal agree on every test: the same tests, the same
@@ -236,4 +240,24 @@ fn compiled(session: &Session, name: &str, source: &str) -> Result<PathBuf> {
         .context("running g++")?;
     ensure!(status.success(), "g++ {}", path.display());
     Ok(binary)
+}
+
+/// A recursion deeper than the browser's stack is RE in the page (the terminal's stack is
+/// the memory budget), and the failure says why and where to judge instead.
+fn what_the_page_cannot_run_is_said_in_words(session: &Session) -> Result<()> {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/judged");
+    let source = std::fs::read_to_string(programs.join("deep_recursion.cpp"))?;
+    let page = judge_in_page(session, "statues", "cpp", &source, true)?;
+    ensure!(
+        page.verdicts.values().any(|verdict| verdict == "RE"),
+        "{:?}",
+        page.verdicts
+    );
+    let detail = session.text("#judge-failure-detail")?;
+    ensure!(
+        detail.contains("make the recursion a loop") && detail.contains("verify --solution"),
+        "{detail}"
+    );
+    println!("  deep_recursion.cpp: RE in the page, and the page says why");
+    Ok(())
 }

@@ -359,7 +359,8 @@ export function setUpJudge(problem, request) {
   async function showFailure({ test, ran, judged, input, expected }) {
     failure.hidden = false;
     byId('judge-failure-title').textContent = `${test.name}: ${judged.code}`;
-    byId('judge-failure-detail').textContent = judged.detail;
+    const hint = pageLimitHint(judged, ran);
+    byId('judge-failure-detail').textContent = hint ? `${judged.detail}\n${hint}` : judged.detail;
     byId('judge-failure-input').textContent = shown(input);
     byId('judge-failure-expected').textContent = shown(expected);
     byId('judge-failure-received').textContent = shown(ran.stdout);
@@ -411,6 +412,24 @@ export function setUpJudge(problem, request) {
     outputIndex = await (await fetch(`tests/${problem}/index.json`)).json();
     outputTest.replaceChildren(...outputIndex.tests.map((test, at) => new Option(test.name, String(at))));
   }
+}
+
+// What the page's runtime cannot do that a judge's machine can, said where a run failed
+// for it: the terminal judge is the one to trust then.
+function pageLimitHint(judged, ran) {
+  if (judged.code !== 'RE') return '';
+  // The program's stderr, and the trap's message the verdict quotes.
+  const stderr = `${new TextDecoder().decode(ran.stderr)}\n${judged.detail}`;
+  if (stderr.includes('thread constructor failed')) {
+    return 'The page runs programs without threads: use one thread, or judge in the ' +
+      'terminal with cargo xtask verify --solution.';
+  }
+  if (stderr.includes('Maximum call stack size exceeded') || stderr.includes('stack overflow')) {
+    return 'The browser\'s own stack ends a recursion about 10,000 to 15,000 calls deep, ' +
+      'far sooner than a judge\'s: make the recursion a loop, or judge in the terminal with ' +
+      'cargo xtask verify --solution.';
+  }
+  return '';
 }
 
 async function fetchBytes(url, signal) {
