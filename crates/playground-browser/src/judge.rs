@@ -188,11 +188,10 @@ pub fn judge_in_terminal(
     let mut verdicts = Verdicts::new();
     for line in stdout.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
-        if let [first, test, verdict, ..] = words[..]
-            && first == problem
-            && ["AC", "WA", "TLE", "MLE", "OLE", "RE"].contains(&verdict)
-        {
-            verdicts.insert(test.to_owned(), verdict.to_owned());
+        if let [first, test, verdict, ..] = words[..] {
+            if first == problem && ["AC", "WA", "TLE", "MLE", "OLE", "RE"].contains(&verdict) {
+                verdicts.insert(test.to_owned(), verdict.to_owned());
+            }
         }
     }
     if verdicts.is_empty() && !stdout.contains("CE:") {

@@ -2,7 +2,7 @@
 //! `stress` and the playground's in-page judge all call this crate, so a learner's
 //! program gets the same verdict, with the same words, in the terminal and in the page.
 //!
-//! - [`compare`]: the output against the expected one, token by token as judges' checkers
+//! - [`mod@compare`]: the output against the expected one, token by token as judges' checkers
 //!   read it (exact tokens, or numbers within a tolerance), naming the case of the first
 //!   difference.
 //! - [`order`]: the verdict from what was measured, in a fixed order (TLE on CPU, MLE,

@@ -1,6 +1,14 @@
 //! The verdict of one run, from what was measured and what it printed: the order a judge
 //! checks its limits in, the words each verdict gives, and how much of stderr a runtime
-//! error quotes.
+//! error quotes. The order, the first that holds deciding:
+//!
+//! 1. TLE: CPU time over the limit (or stopped at the CPU cap, or `SIGXCPU`);
+//! 2. MLE: peak memory over the budget, or the memory limit refused memory, killed a
+//!    process or stopped the tree;
+//! 3. TLE, idle: wall time over twice the limit (or stopped at the wall cap);
+//! 4. OLE: stdout over the output cap (or `SIGXFSZ`);
+//! 5. RE: a non-zero exit code, a signal, or a WebAssembly trap;
+//! 6. WA or AC: the output compared with the expected one.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -130,8 +138,8 @@ impl Verdict {
 }
 
 /// The verdict of a run that measured `run` and printed `stdout` and `stderr`, its output
-/// compared with `expected` under `rules` ([`decide`] gives the order). Stderr is read only
-/// for a runtime error, the output only when every limit held.
+/// compared with `expected` under `rules`, in the order the module's header gives. Stderr
+/// is read only for a runtime error, the output only when every limit held.
 pub fn verdict(
     run: &Measurement,
     rules: Rules,

@@ -373,10 +373,14 @@ fn gzipped(path: &Path, tag: &str, plain: &[u8]) -> Option<Arc<Vec<u8>>> {
     type Kept = Mutex<HashMap<PathBuf, (String, Arc<Vec<u8>>)>>;
     static KEPT: OnceLock<Kept> = OnceLock::new();
     let kept = KEPT.get_or_init(Kept::default);
-    if let Some((kept_tag, packed)) = kept.lock().unwrap_or_else(|e| e.into_inner()).get(path)
-        && kept_tag == tag
-    {
-        return Some(Arc::clone(packed));
+    let known = kept
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(path)
+        .filter(|(kept_tag, _)| kept_tag == tag)
+        .map(|(_, packed)| Arc::clone(packed));
+    if known.is_some() {
+        return known;
     }
     let mut encoder = flate2::write::GzEncoder::new(
         Vec::with_capacity(plain.len() / 2),
