@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -157,34 +156,35 @@ pub fn judge_in_page(
     Ok(judged)
 }
 
-/// `cargo xtask verify PROBLEM --solution SOURCE [--test sample]`: the verdict of each test,
-/// or, when the source does not compile, the compiler's messages.
+/// `cargo xtask verify PROBLEM --solution SOURCE [--test sample]`, run in this process
+/// by the xtask's own code (its report, as the command prints it): the verdict of each
+/// test, or, when the source does not compile, the compiler's messages. The programs run
+/// through this process's binary as the spawner ([`serve_as_spawner`]): a nested `cargo
+/// run` of the xtask would rebuild, mid-test, the very library the test binaries link.
+///
+/// # Errors
+/// The judge's own failures, or a report that judged nothing.
 pub fn judge_in_terminal(
     problem: &str,
     source: &Path,
     samples_only: bool,
 ) -> Result<(Verdicts, String)> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(workspace())
-        .args([
-            "run",
-            "--quiet",
-            "--package",
-            "xtask",
-            "--",
-            "verify",
-            problem,
-            "--solution",
-        ])
-        .arg(source);
-    if samples_only {
-        command.args(["--test", "sample"]);
-    }
-    let output = command.output().context("running cargo xtask verify")?;
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let binary = std::env::current_exe().context("finding this test binary")?;
+    xtask::sandbox::client::use_spawner(&binary);
+    let verify = xtask::verify::Verify {
+        crates: vec![problem.to_owned()],
+        solution: Some(source.to_string_lossy().into_owned()),
+        tests: if samples_only {
+            vec!["sample".to_owned()]
+        } else {
+            Vec::new()
+        },
+        ..xtask::verify::Verify::default()
+    };
+    let mut printed = Vec::new();
+    // A source that does not compile is an error after its report: the report is read.
+    let _ = verify.report(&mut printed);
+    let stdout = String::from_utf8_lossy(&printed).into_owned();
     let mut verdicts = Verdicts::new();
     for line in stdout.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -195,9 +195,30 @@ pub fn judge_in_terminal(
         }
     }
     if verdicts.is_empty() && !stdout.contains("CE:") {
-        bail!("verify judged nothing: {stdout}\n{stderr}");
+        bail!("verify judged nothing: {stdout}");
     }
     Ok((verdicts, stdout))
+}
+
+/// When this process was started as `<it> spawner [--without=LAYER,...]` (by
+/// [`judge_in_terminal`]'s runs), serves as the sandbox's spawner and returns whether
+/// that went well; otherwise `None`, and the caller goes on as itself.
+pub fn serve_as_spawner() -> Option<bool> {
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() != Some("spawner") {
+        return None;
+    }
+    let without: Vec<String> = args
+        .filter_map(|arg| arg.strip_prefix("--without=").map(str::to_owned))
+        .flat_map(|names| names.split(',').map(str::to_owned).collect::<Vec<_>>())
+        .collect();
+    Some(match xtask::sandbox::server::serve(&without) {
+        Ok(()) => true,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            false
+        }
+    })
 }
 
 /// What Stress in the page found.
