@@ -135,9 +135,13 @@ fn the_binary_checks_every_genuine_certificate() {
     }
 }
 
-/// A fresh path for a certificate file.
+/// A fresh path for a certificate file: named by `name` and numbered, since tests on
+/// other threads may forge certificates of the same box for the same reason (a shared
+/// name let one thread read a file another was writing).
 fn temp_file(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sweets-{name}.json"))
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let number = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sweets-{name}-{number}.json"))
 }
 
 /// `certificate` is refused for the box `mask` for a reason mentioning `reason`, by the
