@@ -131,6 +131,9 @@ enum Command {
         /// Then serve it on 127.0.0.1 until Ctrl-C.
         #[arg(long)]
         serve: bool,
+        /// Write the module's and the toolchains' sizes into the book (docs/figures.txt).
+        #[arg(long)]
+        record: bool,
     },
     /// Draw the book's pictures (each solver's --explain=svg) into docs/pictures/.
     Pictures,
@@ -263,7 +266,7 @@ pub fn main() -> ExitCode {
         }
         .run()
         .map(|_| true),
-        Command::Web { out, serve } => web::Web { out, serve }.run().map(|_| true),
+        Command::Web { out, serve, record } => web::Web { out, serve, record }.run().map(|_| true),
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind, spec } => fixture::run(&kind, spec.as_deref()).map(|()| true),
         Command::SandboxCost { runs } => crate::sandbox_cost::report(runs).map(|()| true),

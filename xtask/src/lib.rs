@@ -20,6 +20,7 @@
 pub mod bench;
 pub mod build;
 pub mod cli;
+pub mod figures;
 pub mod fixture;
 pub mod judge;
 pub mod measure;

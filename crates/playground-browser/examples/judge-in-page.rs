@@ -11,6 +11,9 @@
 //!   wall time in its worker) against the same source built by `g++ -O2` (the wall time of
 //!   the whole process), and the ratio;
 //! - a full warm judge of statues, 80 tests, from the click to the last verdict.
+//!
+//! With `-- --record` it writes these figures into the book (`docs/figures.txt`, see
+//! `xtask::figures`).
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -27,6 +30,8 @@ fn main() -> Result<()> {
         println!("judge-in-page skipped (PLAYGROUND_BROWSER=skip)");
         return Ok(());
     }
+    let recording = std::env::args().skip(1).any(|arg| arg == "--record");
+    let mut figures: Vec<(&str, String)> = Vec::new();
     playground_browser::browser::Programs::find()?;
     let site = Site::build()?;
     let session = Session::start(&site.dir())?;
@@ -47,6 +52,14 @@ fn main() -> Result<()> {
         sent,
         first.took.as_secs_f64()
     );
+    figures.push((
+        "page-first-verdict-bytes",
+        format!("{} bytes", xtask::figures::grouped(sent)),
+    ));
+    figures.push((
+        "page-first-verdict-time",
+        format!("{:.1} s", first.took.as_secs_f64()),
+    ));
 
     let hundred_lines = std::fs::read_to_string(accepted("descending-dark")?)?;
     session.open("descending-dark.html")?;
@@ -57,6 +70,11 @@ fn main() -> Result<()> {
         hundred_lines.lines().count(),
         cold.as_secs_f64(),
         warm.as_secs_f64()
+    );
+    figures.push(("page-compile-cold", format!("{:.1} s", cold.as_secs_f64())));
+    figures.push(("page-compile-warm", format!("{:.1} s", warm.as_secs_f64())));
+    let mut table = String::from(
+        "| problem | test | in the page | native | ratio |\n| --- | --- | --- | --- | --- |",
     );
 
     println!("\neach problem's longest test in the page, its accepted C++ there against g++ -O2:");
@@ -102,7 +120,14 @@ fn main() -> Result<()> {
             native * 1e3,
             page / native
         );
+        table.push_str(&format!(
+            "\n| {problem} | `{name}` | {:.1} ms | {:.1} ms | {:.1}x |",
+            page * 1e3,
+            native * 1e3,
+            page / native
+        ));
     }
+    figures.push(("page-speed-table", table));
 
     let full = judge_in_page(&session, "statues", "cpp", &statues, false)?;
     ensure!(full.status.starts_with("All"), "statues: {}", full.status);
@@ -111,6 +136,16 @@ fn main() -> Result<()> {
         full.verdicts.len(),
         full.took.as_secs_f64()
     );
+    figures.push((
+        "page-judge-statues",
+        format!("{:.1} s", full.took.as_secs_f64()),
+    ));
+    if recording {
+        xtask::figures::record(
+            "cargo run -p playground-browser --example judge-in-page -- --record",
+            &figures,
+        )?;
+    }
     Ok(())
 }
 

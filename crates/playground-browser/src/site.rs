@@ -42,7 +42,7 @@ impl Site {
         let folder = tempfile::tempdir().context("making a folder for the site")?;
         xtask::web::Web {
             out: Some(folder.path().join("site")),
-            serve: false,
+            ..Default::default()
         }
         .run()
         .context("cargo xtask web")?;

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::problems::PROBLEMS;
-use crate::{build, project_root};
+use crate::{build, figures, project_root};
 
 /// The page's script: the editor, the samples, the results, the worker's lifecycle.
 const PLAYGROUND_JS: &str = include_str!("assets/playground.js");
@@ -70,6 +70,8 @@ pub struct Web {
     pub out: Option<PathBuf>,
     /// Serve the folder on 127.0.0.1 after writing it, until interrupted.
     pub serve: bool,
+    /// Write the site's sizes into the book's figures ([`crate::figures`]).
+    pub record: bool,
 }
 
 /// A written site.
@@ -79,6 +81,8 @@ pub struct Site {
     /// The module the pages' worker loads, inside `dir`.
     pub wasm: PathBuf,
     pub wasm_bytes: u64,
+    /// The in-page judge's toolchains copied into `dir/npm`.
+    pub toolchains: npm::Shipped,
 }
 
 impl Web {
@@ -105,6 +109,9 @@ impl Web {
                 .display(),
             site.wasm_bytes
         );
+        if self.record {
+            record(&site)?;
+        }
         if self.serve {
             serve::Server::bind(&site.dir)?.serve_forever()?;
         }
@@ -139,7 +146,7 @@ fn write_site(root: &Path, dir: &Path) -> Result<Site> {
         }
         write(&path, text)?;
     }
-    npm::ship(&build::target_dir(root)?, dir)?;
+    let toolchains = npm::ship(&build::target_dir(root)?, dir)?;
     write(&dir.join("style.css"), STYLE_CSS)?;
     let wasm_bytes = std::fs::metadata(&wasm)
         .with_context(|| format!("reading {}", wasm.display()))?
@@ -148,7 +155,32 @@ fn write_site(root: &Path, dir: &Path) -> Result<Site> {
         dir: dir.to_owned(),
         wasm,
         wasm_bytes,
+        toolchains,
     })
+}
+
+/// The site's sizes as the book states them: the module as served, plain and gzipped, and
+/// each toolchain's first download.
+fn record(site: &Site) -> Result<()> {
+    let module =
+        std::fs::read(&site.wasm).with_context(|| format!("reading {}", site.wasm.display()))?;
+    let packed = serve::gzip(&module).context("gzipping the module")?;
+    let megabytes = |bytes: u64| format!("{:.1} MB", bytes as f64 / 1e6);
+    figures::record(
+        "cargo xtask web --record",
+        &[
+            (
+                "module-bytes",
+                format!("{} bytes", figures::grouped(site.wasm_bytes)),
+            ),
+            (
+                "module-gzip-bytes",
+                format!("{} bytes", figures::grouped(packed.len() as u64)),
+            ),
+            ("toolchain-clang", megabytes(site.toolchains.clang)),
+            ("toolchain-python", megabytes(site.toolchains.python)),
+        ],
+    )
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {

@@ -39,12 +39,12 @@ pub const SHIPPED: &[&str] = &[
 
 /// Installs the pinned packages (once per lock) into `<target>/web-npm/` and copies the
 /// shipped files into `site/npm/`, with `npm/sizes.json` saying what each language's first
-/// judging downloads (the page says it); returns the bytes shipped.
+/// judging downloads (the page says it); returns what was shipped.
 ///
 /// # Errors
 /// npm is missing (the message says how to install it), the install fails or a package
 /// does not match its integrity hash, or a file cannot be copied.
-pub fn ship(target: &Path, site: &Path) -> Result<u64> {
+pub fn ship(target: &Path, site: &Path) -> Result<Shipped> {
     let modules = install(&target.join("web-npm"))?;
     let mut bytes = 0;
     let (mut clang, mut python) = (0, 0);
@@ -79,7 +79,22 @@ pub fn ship(target: &Path, site: &Path) -> Result<u64> {
     let path = site.join("npm/sizes.json");
     std::fs::write(&path, sizes.to_string())
         .with_context(|| format!("writing {}", path.display()))?;
-    Ok(bytes)
+    Ok(Shipped {
+        bytes,
+        clang,
+        python,
+    })
+}
+
+/// The toolchains' files copied into a site.
+#[derive(Debug, Clone, Copy)]
+pub struct Shipped {
+    /// Every file shipped, descriptions and licences included.
+    pub bytes: u64,
+    /// What the first judging in C or C++ downloads.
+    pub clang: u64,
+    /// What the first judging in Python downloads.
+    pub python: u64,
 }
 
 /// `npm ci` in `dir` unless the lock there is already installed; returns `node_modules`.

@@ -369,6 +369,16 @@ fn compressible(path: &Path) -> bool {
 
 /// `plain` gzipped, kept by path and tag so that each version is compressed once; `None`
 /// where gzip does not make it smaller.
+/// `plain` gzipped as the server sends it (the default level), or `None` if it cannot be.
+pub fn gzip(plain: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(plain.len() / 2),
+        flate2::Compression::default(),
+    );
+    encoder.write_all(plain).ok()?;
+    encoder.finish().ok()
+}
+
 fn gzipped(path: &Path, tag: &str, plain: &[u8]) -> Option<Arc<Vec<u8>>> {
     type Kept = Mutex<HashMap<PathBuf, (String, Arc<Vec<u8>>)>>;
     static KEPT: OnceLock<Kept> = OnceLock::new();
@@ -382,16 +392,7 @@ fn gzipped(path: &Path, tag: &str, plain: &[u8]) -> Option<Arc<Vec<u8>>> {
     if known.is_some() {
         return known;
     }
-    let mut encoder = flate2::write::GzEncoder::new(
-        Vec::with_capacity(plain.len() / 2),
-        flate2::Compression::default(),
-    );
-    encoder.write_all(plain).ok()?;
-    let packed = encoder.finish().ok()?;
-    if packed.len() >= plain.len() {
-        return None;
-    }
-    let packed = Arc::new(packed);
+    let packed = Arc::new(gzip(plain).filter(|packed| packed.len() < plain.len())?);
     kept.lock()
         .unwrap_or_else(|e| e.into_inner())
         .insert(path.to_owned(), (tag.to_owned(), Arc::clone(&packed)));

@@ -135,8 +135,8 @@ pub fn pinned_version(root: &Path) -> Result<String> {
 }
 
 /// `cargo build --profile wasm-release --target wasm32-unknown-unknown` of the crate's
-/// library (the release profile with whole-program optimisation, which keeps the module
-/// under 1 MiB: 1,151,437 bytes without it); returns the module cargo wrote.
+/// library (the release profile with whole-program optimisation, which makes the module
+/// smaller; `docs/figures.txt` has its size); returns the module cargo wrote.
 ///
 /// # Errors
 /// The build fails (the target may need `rustup target add wasm32-unknown-unknown`) or

@@ -9,6 +9,7 @@ mod support;
 
 mod chaos;
 mod docs;
+mod figures;
 mod independence;
 mod judging;
 mod new_user;

@@ -20,7 +20,7 @@ fn site() -> &'static Site {
         let out = tempfile::tempdir().unwrap();
         let site = Web {
             out: Some(out.path().join("site")),
-            serve: false,
+            ..Default::default()
         }
         .run()
         .unwrap_or_else(|error| panic!("cargo xtask web failed: {error:#}"));

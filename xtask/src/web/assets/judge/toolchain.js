@@ -58,7 +58,7 @@ function compiler() {
 }
 
 // Compiles (or, for Python and JavaScript, checks) a source. The first call for C/C++
-// downloads about 100 MB of compiler, the first for Python about 12 MB of Pyodide;
+// downloads the compiler, the first for Python Pyodide (`npm/sizes.json` says how much);
 // `onProgress({ phase, loaded, total })` reports it in bytes. Later calls and later visits
 // reuse it (the worker stays up; the files are in Cache Storage).
 export function compile(language, source, memoryBytes, onProgress) {
