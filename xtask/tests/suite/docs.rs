@@ -148,6 +148,26 @@ fn the_readme_fits_on_a_few_screens() {
     );
 }
 
+/// The README's example of a refused input is what sweets says of sample 2 with an `x` at
+/// the place the message names.
+#[test]
+fn the_readmes_refused_input_is_sweets_own() {
+    let readme = fs::read_to_string(root().join("README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    let quoted = readme
+        .split("`error: ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("the README quotes an error");
+    let sample = fs::read_to_string(root().join("testdata/sweets/sample2.in")).unwrap();
+    let mut lines: Vec<String> = sample.lines().map(str::to_owned).collect();
+    // Line 2, column 4, as the README's message names it.
+    lines[1].replace_range(3..4, "x");
+    let error = sweets::run(lines.join("\n").as_bytes(), Vec::new()).unwrap_err();
+    assert_eq!(format!("{error:#}"), quoted);
+}
+
 #[test]
 fn links_and_anchors_are_read_as_the_renderers_read_them() {
     let page = "# What `--check` costs, on any file\n[a](b.md#x) `[c](d)`\n```\n[e](f)\n```\n";
