@@ -39,11 +39,14 @@ pub fn enter(root_dir: &Path) -> Outcome {
     }
     let (uid, gid) = (Uid::effective(), Gid::effective());
     if let Err(error) = unshare(flags) {
-        return Outcome::Refused(format!("unshare: {error}"));
+        if root {
+            return Outcome::Refused(format!("unshare: {error}"));
+        }
+        return Outcome::Refused(user_namespace_refused(&format!("unshare: {error}"), sysctl));
     }
     if !root {
         if let Err(error) = map_ids(uid, gid) {
-            return Outcome::Refused(format!("user namespace: {error:#}"));
+            return Outcome::Refused(user_namespace_refused(&format!("{error:#}"), sysctl));
         }
         cap_user_counts();
     }
@@ -80,6 +83,35 @@ pub fn enter(root_dir: &Path) -> Outcome {
             std::process::exit(code)
         }
     }
+}
+
+/// Why an ordinary user got no user namespace, and what gives one back: the machine's
+/// switches that turn them off, read through `read` (a name under `/proc/sys`), or the
+/// kernel's own words when none is set.
+fn user_namespace_refused(error: &str, read: impl Fn(&str) -> Option<String>) -> String {
+    let set = |name: &str, value: &str| read(name).is_some_and(|found| found.trim() == value);
+    let switch = if set("kernel/unprivileged_userns_clone", "0") {
+        Some(("kernel.unprivileged_userns_clone", "0", "1"))
+    } else if set("kernel/apparmor_restrict_unprivileged_userns", "1") {
+        Some(("kernel.apparmor_restrict_unprivileged_userns", "1", "0"))
+    } else if set("user/max_user_namespaces", "0") {
+        Some(("user.max_user_namespaces", "0", "a number above 0"))
+    } else {
+        None
+    };
+    match switch {
+        Some((name, off, on)) => format!(
+            "no user namespace: this machine turns them off for ordinary users ({name} = \
+             {off}; {error}); `sysctl {name}={on}` as root gives them back, or run the \
+             judge as root"
+        ),
+        None => format!("no user namespace: {error}"),
+    }
+}
+
+/// Reads `/proc/sys/NAME`.
+fn sysctl(name: &str) -> Option<String> {
+    std::fs::read_to_string(Path::new("/proc/sys").join(name)).ok()
 }
 
 /// Maps the caller's uid and gid to root inside the new user namespace.
@@ -198,5 +230,42 @@ pub fn close_sysv_ipc() {
         ("/proc/sys/fs/mqueue/queues_max", "0"),
     ] {
         let _ = std::fs::write(file, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_user_namespace_names_the_switch_that_turned_it_off() {
+        let machine = |name: &'static str, value: &'static str| {
+            move |asked: &str| (asked == name).then(|| format!("{value}\n"))
+        };
+        let debian = user_namespace_refused(
+            "unshare: EPERM",
+            machine("kernel/unprivileged_userns_clone", "0"),
+        );
+        assert!(
+            debian.contains("kernel.unprivileged_userns_clone = 0")
+                && debian.contains("`sysctl kernel.unprivileged_userns_clone=1` as root"),
+            "{debian}"
+        );
+        let ubuntu = user_namespace_refused(
+            "EPERM",
+            machine("kernel/apparmor_restrict_unprivileged_userns", "1"),
+        );
+        assert!(
+            ubuntu.contains("apparmor_restrict_unprivileged_userns=0"),
+            "{ubuntu}"
+        );
+        let capped = user_namespace_refused("EPERM", machine("user/max_user_namespaces", "0"));
+        assert!(capped.contains("user.max_user_namespaces"), "{capped}");
+        // Switched on: the kernel's own words, nothing made up.
+        let on = user_namespace_refused(
+            "unshare: ENOSPC",
+            machine("kernel/unprivileged_userns_clone", "1"),
+        );
+        assert_eq!(on, "no user namespace: unshare: ENOSPC");
     }
 }

@@ -143,7 +143,9 @@ fn under_systemd(own: &Path) -> Result<PathBuf> {
     if !Uid::effective().is_root() {
         if let Some(service) = system_service_of(own) {
             bail!(
-                "{why_not_own}; this process runs in the system's service {service}, and a                  scope of your user manager would end with your logins and outlive a stop of                  the service: `Delegate=yes` in {service} gives it a cgroup of its own"
+                "{why_not_own}; this process runs in the system's service {service}, and a \
+                 scope of your user manager would end with your logins and outlive a stop \
+                 of the service: `Delegate=yes` in {service} gives it a cgroup of its own"
             );
         }
     }
