@@ -692,7 +692,7 @@ fn watch(
         // Every process is reaped: the sampler's CPU time is now exact.
         (None, Some(sampler)) => (
             sampler.cpu_us(),
-            sampler.peak_bytes(own_peak),
+            sampler.peak_bytes(),
             killed_at_memory_limit,
         ),
         (None, None) => (own_cpu, own_peak, false),

@@ -7,11 +7,21 @@
 //!   the children they reaped (`/proc/PID/stat`), plus what the spawner reaped this run
 //!   (`getrusage(RUSAGE_CHILDREN)`, before and after). Once every process is reaped, that
 //!   last figure alone is the whole tree's, exactly.
-//! - Memory: the sum of the resident memory of every process (`/proc/PID/statm`) plus the
-//!   pages of the box's tmpfs, sampled as the spawner polls (every few milliseconds); the
-//!   peak is the largest sum seen, and never less than the largest single process's own
-//!   peak, which the kernel keeps exactly (`ru_maxrss`). A peak shorter than one poll can
-//!   be missed; pages shared between processes count once per process.
+//! - Memory: what a cgroup would charge the run, sampled as the spawner polls (every
+//!   millisecond or so): each process's anonymous and shared memory and its page tables
+//!   (`/proc/PID/status`), plus the pages of the box's tmpfs. The pages of the binaries
+//!   and libraries it maps from files are left out, as a cgroup leaves out the pages that
+//!   were in the host's page cache before the run (the C library, a JVM's `libjvm.so`):
+//!   an honest program gets the same verdict in both layers. Where the tree has more than
+//!   one process, each one's share of the pages they hold together counts
+//!   (`/proc/PID/smaps_rollup`, proportional), so a fork's copy-on-write pages count once.
+//!   A process whose main thread has ended is read through a thread that still runs. The
+//!   peak is the largest sum seen, and never less than one process's own peak as the
+//!   kernel keeps it (`VmHWM`, its file pages taken off), which a poll cannot miss.
+//! - What sampling cannot see: the kernel's own objects for a run beyond its page tables
+//!   (its mappings' and its epoll watches' records), and the CPU time of children the
+//!   kernel reaps itself (a parent that ignores `SIGCHLD`) between two polls. A cgroup
+//!   sees both.
 //!
 //! The spawner ends the tree as soon as a sample is over the CPU cap or the memory limit,
 //! as it does with a cgroup. Without a cgroup there is no kernel cap on memory, so no
@@ -65,17 +75,19 @@ impl Sampler {
     pub fn sample(&mut self) -> Sample {
         self.last = Some(Instant::now());
         let mut live = Sample::default();
+        let mut peak_floor = 0;
         for process in processes() {
             live.cpu_us += process.cpu_us;
-            live.memory_bytes += process.memory_bytes;
+            live.memory_bytes += process.charged_bytes;
             live.threads += process.threads;
+            peak_floor = peak_floor.max(process.peak_floor_bytes);
         }
         live.memory_bytes += self.box_bytes();
         let reaped = reaped_cpu_us().saturating_sub(self.reaped_before_us);
         // A process reaped between two reads of /proc counts in neither: the figure seen
         // never goes down.
         self.cpu_seen_us = self.cpu_seen_us.max(live.cpu_us + reaped);
-        self.peak_bytes = self.peak_bytes.max(live.memory_bytes);
+        self.peak_bytes = self.peak_bytes.max(live.memory_bytes).max(peak_floor);
         self.most_threads = self.most_threads.max(live.threads);
         Sample {
             cpu_us: self.cpu_seen_us,
@@ -96,10 +108,9 @@ impl Sampler {
             .max(self.cpu_seen_us)
     }
 
-    /// The largest memory seen, or `largest_process` (the kernel's exact peak of the
-    /// largest single process) if that is larger.
-    pub fn peak_bytes(&self, largest_process: u64) -> u64 {
-        self.peak_bytes.max(largest_process)
+    /// The largest memory seen.
+    pub fn peak_bytes(&self) -> u64 {
+        self.peak_bytes
     }
 
     fn box_bytes(&self) -> u64 {
@@ -127,24 +138,140 @@ fn reaped_cpu_us() -> u64 {
     )
 }
 
-/// Each process of the namespace but the spawner (its init, pid 1): CPU time (its own
-/// and its reaped children's), resident memory and threads.
-fn processes() -> impl Iterator<Item = Sample> {
-    let entries = fs::read_dir("/proc").into_iter().flatten().flatten();
-    entries.filter_map(|entry| {
-        let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
-        if pid == 1 {
-            return None;
-        }
-        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        let (cpu_us, threads) = cpu_and_threads_of_stat(&stat)?;
-        let statm = fs::read_to_string(format!("/proc/{pid}/statm")).unwrap_or_default();
-        Some(Sample {
-            cpu_us,
-            memory_bytes: resident_of_statm(&statm),
-            threads,
+/// One process as a sample sees it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Process {
+    /// CPU time, its own and its reaped children's.
+    cpu_us: u64,
+    threads: u64,
+    /// What a cgroup would charge for it now.
+    charged_bytes: u64,
+    /// The least its own peak can have been (see [`Held::peak_floor_bytes`]).
+    peak_floor_bytes: u64,
+}
+
+/// Each process of the namespace but the spawner (its init, pid 1).
+fn processes() -> Vec<Process> {
+    let pids: Vec<u32> = fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+        .filter(|&pid| pid != 1)
+        .collect();
+    // Pages a fork shares with its parent are counted in shares where they can be.
+    let shared = pids.len() > 1;
+    pids.into_iter()
+        .filter_map(|pid| {
+            let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            let (cpu_us, threads) = cpu_and_threads_of_stat(&stat)?;
+            let held = held_by(pid, shared);
+            Some(Process {
+                cpu_us,
+                threads,
+                charged_bytes: held.charged_bytes(),
+                peak_floor_bytes: held.peak_floor_bytes(),
+            })
         })
-    })
+        .collect()
+}
+
+/// The memory figures of one process, in bytes (`/proc/PID/status` and, for shares,
+/// `smaps_rollup`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Held {
+    anonymous: u64,
+    shared_memory: u64,
+    file: u64,
+    page_tables: u64,
+    peak_resident: u64,
+}
+
+impl Held {
+    /// Anonymous and shared memory and page tables: what a cgroup charges a run for a
+    /// process whose binary and libraries were in the page cache before it started.
+    fn charged_bytes(&self) -> u64 {
+        self.anonymous + self.shared_memory + self.page_tables
+    }
+
+    /// The kernel's exact peak of the process's resident memory, less its file pages now
+    /// (a binary's and its libraries' pages stay mapped): a peak between two polls is not
+    /// missed.
+    fn peak_floor_bytes(&self) -> u64 {
+        self.peak_resident.saturating_sub(self.file) + self.page_tables
+    }
+}
+
+/// What process `pid` holds. A process whose main thread has ended shows nothing of its
+/// memory in its own files: one of its threads that still runs shows all of it.
+fn held_by(pid: u32, shared: bool) -> Held {
+    let read = |dir: &str| {
+        let status = fs::read_to_string(format!("{dir}/status")).ok()?;
+        let mut held = held_of_status(&status)?;
+        if shared {
+            if let Some(rollup) = fs::read_to_string(format!("{dir}/smaps_rollup"))
+                .ok()
+                .and_then(|rollup| shares_of_rollup(&rollup))
+            {
+                (held.anonymous, held.shared_memory, held.file) = rollup;
+            }
+        }
+        Some(held)
+    };
+    let own = format!("/proc/{pid}");
+    read(&own)
+        .or_else(|| {
+            let tasks = fs::read_dir(format!("{own}/task")).ok()?;
+            tasks
+                .flatten()
+                .find_map(|task| read(&format!("{own}/task/{}", task.file_name().to_str()?)))
+        })
+        .unwrap_or_default()
+}
+
+/// The memory lines of a `/proc/PID/status`, or `None` where it has none (a process, or
+/// a thread, whose memory is gone).
+fn held_of_status(status: &str) -> Option<Held> {
+    let mut held = Held::default();
+    let mut seen = false;
+    for line in status.lines() {
+        let Some((name, value)) = line.split_once(':') else {
+            continue;
+        };
+        let field = match name {
+            "RssAnon" => &mut held.anonymous,
+            "RssShmem" => &mut held.shared_memory,
+            "RssFile" => &mut held.file,
+            "VmPTE" => &mut held.page_tables,
+            "VmHWM" => &mut held.peak_resident,
+            _ => continue,
+        };
+        *field = kilobytes(value);
+        seen |= name == "RssAnon";
+    }
+    seen.then_some(held)
+}
+
+/// A process's proportional shares (anonymous, shared memory, file) from its
+/// `smaps_rollup`, where the kernel gives them (5.9 and later).
+fn shares_of_rollup(rollup: &str) -> Option<(u64, u64, u64)> {
+    let field = |name: &str| {
+        rollup.lines().find_map(|line| {
+            let (found, value) = line.split_once(':')?;
+            (found == name).then(|| kilobytes(value))
+        })
+    };
+    Some((field("Pss_Anon")?, field("Pss_Shmem")?, field("Pss_File")?))
+}
+
+/// `   1234 kB` in bytes.
+fn kilobytes(value: &str) -> u64 {
+    value
+        .split_whitespace()
+        .next()
+        .and_then(|number| number.parse::<u64>().ok())
+        .unwrap_or(0)
+        .saturating_mul(1024)
 }
 
 /// `utime + stime + cutime + cstime` of a `/proc/PID/stat` line, in microseconds, and
@@ -166,16 +293,6 @@ fn cpu_and_threads_of_stat(stat: &str) -> Option<(u64, u64)> {
     ))
 }
 
-/// The resident size of a `/proc/PID/statm` line (its second field, in pages), in bytes.
-fn resident_of_statm(statm: &str) -> u64 {
-    let pages: u64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|field| field.parse().ok())
-        .unwrap_or(0);
-    pages.saturating_mul(page_size())
-}
-
 fn clock_ticks_per_second() -> u64 {
     nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK)
         .ok()
@@ -183,14 +300,6 @@ fn clock_ticks_per_second() -> u64 {
         .and_then(|ticks| u64::try_from(ticks).ok())
         .filter(|&ticks| ticks > 0)
         .unwrap_or(100)
-}
-
-fn page_size() -> u64 {
-    nix::unistd::sysconf(nix::unistd::SysconfVar::PAGE_SIZE)
-        .ok()
-        .flatten()
-        .and_then(|size| u64::try_from(size).ok())
-        .unwrap_or(4096)
 }
 
 #[cfg(test)]
@@ -212,9 +321,27 @@ mod tests {
     }
 
     #[test]
-    fn resident_memory_is_the_second_field_in_pages() {
-        assert_eq!(resident_of_statm("1000 25 10 1 0 20 0"), 25 * page_size());
-        assert_eq!(resident_of_statm(""), 0);
+    fn memory_is_charged_as_a_cgroup_charges_it() {
+        let status = "Name:\tjava\nVmHWM:\t   50000 kB\nVmRSS:\t   48000 kB\nRssAnon:\t   20000 kB\n\
+                      RssFile:\t   27000 kB\nRssShmem:\t    1000 kB\nVmPTE:\t     300 kB\nThreads:\t20\n";
+        let held = held_of_status(status).unwrap();
+        // Anonymous, shared memory and page tables; not the 27000 kB of mapped files.
+        assert_eq!(held.charged_bytes(), (20_000 + 1_000 + 300) * 1024);
+        // The exact peak, its files taken off: a spike between polls still counts.
+        assert_eq!(held.peak_floor_bytes(), (50_000 - 27_000 + 300) * 1024);
+        // A zombie, or a main thread that ended: no memory of its own to read.
+        assert_eq!(
+            held_of_status("Name:\tx\nState:\tZ (zombie)\nThreads:\t2\n"),
+            None
+        );
+    }
+
+    #[test]
+    fn shares_are_read_where_the_kernel_gives_them() {
+        let rollup =
+            "Rss:  1936 kB\nPss:  522 kB\nPss_Anon:  152 kB\nPss_File:  370 kB\nPss_Shmem:  0 kB\n";
+        assert_eq!(shares_of_rollup(rollup), Some((152 * 1024, 0, 370 * 1024)));
+        assert_eq!(shares_of_rollup("Rss:  1936 kB\nPss:  522 kB\n"), None);
     }
 
     #[test]
@@ -223,6 +350,6 @@ mod tests {
         sampler.cpu_seen_us = 5_000_000;
         assert!(sampler.sample().cpu_us >= 5_000_000);
         assert!(sampler.cpu_us() >= 5_000_000);
-        assert_eq!(sampler.peak_bytes(7), sampler.peak_bytes.max(7));
+        assert_eq!(sampler.peak_bytes(), sampler.peak_bytes);
     }
 }

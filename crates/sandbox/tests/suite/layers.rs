@@ -171,6 +171,49 @@ fn memory_of_the_tree_over_its_limit_is_refused() {
 }
 
 #[test]
+fn memory_held_after_the_main_thread_ended_is_refused() {
+    if !accounting("memory held after a main thread ended") {
+        return;
+    }
+    // 200 MiB in a thread whose process's main thread has ended, in a child the kernel
+    // reaps itself, under gam's 8 MB: over the limit while it runs, stopped there.
+    let limits = support::judged_limits(6000, 8_000_000);
+    let (measured, stdout) = Probe::new("thread_after_main.c").run("200\n", limits);
+    assert!(over_memory(&measured, 8_000_000), "{stdout:?} {measured:?}");
+    assert!(measured.peak_memory_bytes > 8_000_000, "{measured:?}");
+    assert!(measured.killed_at_memory_limit || measured.memory_limit_hit, "{measured:?}");
+}
+
+#[test]
+fn honest_programs_near_a_small_budget_get_one_verdict_in_every_layer() {
+    if !accounting("honest programs near gam's 8 MB") {
+        return;
+    }
+    // gam's 8 MB (7.63 MiB). The verdict is the same under a cgroup (root here) and
+    // sampled (nobody, in CI's step of these tests): the C library's pages and a fork's
+    // shared pages are not counted twice, and a program over the budget is over it in both.
+    let budget = 8_000_000;
+    let limits = support::judged_limits(1000, budget);
+    let probe = Probe::new("honest_heap.c");
+    for (input, within) in [
+        ("6656 0\n", true),  // 6.5 MiB of heap
+        ("7168 0\n", true),  // 7.0 MiB
+        ("5120 1\n", true),  // 5 MiB, and a fork holding the same pages
+        ("9216 0\n", false), // 9 MiB: over the budget
+        ("6144 1\n", true),  // 6 MiB, and a fork
+    ] {
+        let (measured, stdout) = probe.run(input, limits);
+        let layer = format!("{:?}", use_spawner().accounting);
+        if within {
+            assert_eq!(stdout, "WIN\n", "{input:?} under {layer}: {measured:?}");
+            assert!(!over_memory(&measured, budget), "{input:?} under {layer}: {measured:?}");
+        } else {
+            assert!(over_memory(&measured, budget), "{input:?} under {layer}: {measured:?}");
+        }
+    }
+}
+
+#[test]
 fn a_fork_past_the_process_cap_is_refused() {
     if !accounting("the process cap") {
         return;
