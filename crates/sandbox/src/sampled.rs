@@ -3,10 +3,14 @@
 //! init of the run's PID namespace, so its private /proc shows exactly the run's
 //! processes, and every orphan is handed to it to reap.
 //!
-//! - CPU time: while the tree runs, the sum over its processes of their own time and of
-//!   the children they reaped (`/proc/PID/stat`), plus what the spawner reaped this run
-//!   (`getrusage(RUSAGE_CHILDREN)`, before and after). Once every process is reaped, that
-//!   last figure alone is the whole tree's, exactly.
+//! - CPU time: the larger of two sums, each never more than the truth. One is, while the
+//!   tree runs, the time of its processes and of the children they reaped
+//!   (`/proc/PID/stat`), plus what the spawner reaped this run (`getrusage(RUSAGE_CHILDREN)`,
+//!   before and after); once every process is reaped, that last figure alone is the whole
+//!   tree's, but for children the kernel reaped itself (their parent ignored `SIGCHLD`),
+//!   whose time the kernel adds to no one. The other is every process ever seen in a
+//!   sample, each with its own time when last seen: a child the kernel reaps still counts
+//!   what it had used at the last poll before it ended.
 //! - Memory: what a cgroup would charge the run, sampled as the spawner polls (every
 //!   millisecond or so): each process's anonymous and shared memory and its page tables
 //!   (`/proc/PID/status`), plus the pages of the box's tmpfs. The pages of the binaries
@@ -27,6 +31,7 @@
 //! as it does with a cgroup. Without a cgroup there is no kernel cap on memory, so no
 //! address-space cap is set either: a JVM reserves far more than it uses, and starts.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -49,6 +54,9 @@ pub struct Sampler {
     box_dir: Option<PathBuf>,
     peak_bytes: u64,
     cpu_seen_us: u64,
+    /// Each process ever seen (its pid and start time), with its own CPU time when last
+    /// seen.
+    own_seen_us: HashMap<(u32, u64), u64>,
     most_threads: u64,
     last: Option<Instant>,
 }
@@ -61,6 +69,7 @@ impl Sampler {
             box_dir,
             peak_bytes: 0,
             cpu_seen_us: 0,
+            own_seen_us: HashMap::new(),
             most_threads: 0,
             last: None,
         }
@@ -77,7 +86,9 @@ impl Sampler {
         let mut live = Sample::default();
         let mut peak_floor = 0;
         for process in processes() {
-            live.cpu_us += process.cpu_us;
+            live.cpu_us += process.cpu.own_us + process.cpu.reaped_us;
+            self.own_seen_us
+                .insert((process.pid, process.cpu.started), process.cpu.own_us);
             live.memory_bytes += process.charged_bytes;
             live.threads += process.threads;
             peak_floor = peak_floor.max(process.peak_floor_bytes);
@@ -85,8 +96,9 @@ impl Sampler {
         live.memory_bytes += self.box_bytes();
         let reaped = reaped_cpu_us().saturating_sub(self.reaped_before_us);
         // A process reaped between two reads of /proc counts in neither: the figure seen
-        // never goes down.
-        self.cpu_seen_us = self.cpu_seen_us.max(live.cpu_us + reaped);
+        // never goes down. A process the kernel reaped counts what it had when last seen.
+        let ever_seen: u64 = self.own_seen_us.values().sum();
+        self.cpu_seen_us = self.cpu_seen_us.max(live.cpu_us + reaped).max(ever_seen);
         self.peak_bytes = self.peak_bytes.max(live.memory_bytes).max(peak_floor);
         self.most_threads = self.most_threads.max(live.threads);
         Sample {
@@ -141,8 +153,8 @@ fn reaped_cpu_us() -> u64 {
 /// One process as a sample sees it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Process {
-    /// CPU time, its own and its reaped children's.
-    cpu_us: u64,
+    pid: u32,
+    cpu: Cpu,
     threads: u64,
     /// What a cgroup would charge for it now.
     charged_bytes: u64,
@@ -164,10 +176,11 @@ fn processes() -> Vec<Process> {
     pids.into_iter()
         .filter_map(|pid| {
             let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-            let (cpu_us, threads) = cpu_and_threads_of_stat(&stat)?;
+            let (cpu, threads) = cpu_and_threads_of_stat(&stat)?;
             let held = held_by(pid, shared);
             Some(Process {
-                cpu_us,
+                pid,
+                cpu,
                 threads,
                 charged_bytes: held.charged_bytes(),
                 peak_floor_bytes: held.peak_floor_bytes(),
@@ -274,23 +287,38 @@ fn kilobytes(value: &str) -> u64 {
         .saturating_mul(1024)
 }
 
-/// `utime + stime + cutime + cstime` of a `/proc/PID/stat` line, in microseconds, and
-/// its `num_threads`. The command name in parentheses may hold spaces and parentheses:
-/// the fields start after the last `)`.
-fn cpu_and_threads_of_stat(stat: &str) -> Option<(u64, u64)> {
+/// A process's CPU time, from its `/proc/PID/stat`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Cpu {
+    /// `utime + stime`: its own threads', the ended ones included, in microseconds.
+    own_us: u64,
+    /// `cutime + cstime`: the children it waited for, in microseconds.
+    reaped_us: u64,
+    /// Its start time (in clock ticks after boot): with the pid, it names the process.
+    started: u64,
+}
+
+/// The CPU times and `num_threads` of a `/proc/PID/stat` line. The command name in
+/// parentheses may hold spaces and parentheses: the fields start after the last `)`.
+fn cpu_and_threads_of_stat(stat: &str) -> Option<(Cpu, u64)> {
     let after_name = &stat[stat.rfind(')')? + 1..];
-    // Fields 3 on (state, ppid, ...): utime is field 14, so the 12th here, and
-    // num_threads field 20.
+    // Fields 3 on (state, ppid, ...): utime is field 14, so the 12th here; num_threads
+    // is field 20 and starttime field 22.
     let fields: Vec<&str> = after_name.split_whitespace().collect();
     let number = |field: &&str| field.parse::<u64>().unwrap_or(0);
-    let ticks: u64 = fields.get(11..15)?.iter().map(number).sum();
+    let micros = |ticks: u64| ticks.saturating_mul(1_000_000) / clock_ticks_per_second();
+    let own: u64 = fields.get(11..13)?.iter().map(number).sum();
+    let reaped: u64 = fields.get(13..15)?.iter().map(number).sum();
     // A process that ended and waits to be reaped shows no threads, but still counts
     // against the process cap.
     let threads = fields.get(17).map_or(1, number).max(1);
-    Some((
-        ticks.saturating_mul(1_000_000) / clock_ticks_per_second(),
-        threads,
-    ))
+    let started = fields.get(19).map_or(0, number);
+    let cpu = Cpu {
+        own_us: micros(own),
+        reaped_us: micros(reaped),
+        started,
+    };
+    Some((cpu, threads))
 }
 
 fn clock_ticks_per_second() -> u64 {
@@ -312,10 +340,12 @@ mod tests {
         // utime 3, stime 4, cutime 5, cstime 6 ticks: 18 in all; 3 threads.
         let stat = "42 (a (weird) name) R 1 42 42 0 -1 4194304 100 0 0 0 3 4 5 6 20 0 3 0 \
                     1000 1000 100";
-        assert_eq!(
-            cpu_and_threads_of_stat(stat),
-            Some((18 * 1_000_000 / ticks, 3))
-        );
+        let cpu = Cpu {
+            own_us: 7 * 1_000_000 / ticks,
+            reaped_us: 11 * 1_000_000 / ticks,
+            started: 1000,
+        };
+        assert_eq!(cpu_and_threads_of_stat(stat), Some((cpu, 3)));
         assert_eq!(cpu_and_threads_of_stat("42 (cut) R 1"), None);
         assert_eq!(cpu_and_threads_of_stat("no parenthesis"), None);
     }

@@ -3,6 +3,7 @@
    answers. Near a small budget (gam's 8 MB) it must get one verdict in every layer: the
    C library's pages, there before the run, are not the program's memory, and a fork's
    shared pages are held once. */
+#define _DEFAULT_SOURCE /* usleep, clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>

@@ -171,6 +171,21 @@ fn memory_of_the_tree_over_its_limit_is_refused() {
 }
 
 #[test]
+fn cpu_time_of_children_the_kernel_reaps_is_counted() {
+    if !accounting("the CPU time of children the kernel reaps") {
+        return;
+    }
+    // 20 children of 150 ms each, one after another, whose parent ignores SIGCHLD: 3 s of
+    // CPU against statues' 2 s, though no one waits for them.
+    let limits = support::judged_limits(2000, 256_000_000);
+    let (measured, stdout) = Probe::new("ignored_children.c").run("20 150\n", limits);
+    assert!(
+        support::over_time(&measured, 2000),
+        "{stdout:?} {measured:?}"
+    );
+}
+
+#[test]
 fn memory_held_after_the_main_thread_ended_is_refused() {
     if !accounting("memory held after a main thread ended") {
         return;
@@ -181,7 +196,10 @@ fn memory_held_after_the_main_thread_ended_is_refused() {
     let (measured, stdout) = Probe::new("thread_after_main.c").run("200\n", limits);
     assert!(over_memory(&measured, 8_000_000), "{stdout:?} {measured:?}");
     assert!(measured.peak_memory_bytes > 8_000_000, "{measured:?}");
-    assert!(measured.killed_at_memory_limit || measured.memory_limit_hit, "{measured:?}");
+    assert!(
+        measured.killed_at_memory_limit || measured.memory_limit_hit,
+        "{measured:?}"
+    );
 }
 
 #[test]
@@ -206,9 +224,15 @@ fn honest_programs_near_a_small_budget_get_one_verdict_in_every_layer() {
         let layer = format!("{:?}", use_spawner().accounting);
         if within {
             assert_eq!(stdout, "WIN\n", "{input:?} under {layer}: {measured:?}");
-            assert!(!over_memory(&measured, budget), "{input:?} under {layer}: {measured:?}");
+            assert!(
+                !over_memory(&measured, budget),
+                "{input:?} under {layer}: {measured:?}"
+            );
         } else {
-            assert!(over_memory(&measured, budget), "{input:?} under {layer}: {measured:?}");
+            assert!(
+                over_memory(&measured, budget),
+                "{input:?} under {layer}: {measured:?}"
+            );
         }
     }
 }
