@@ -297,6 +297,15 @@ fn java_runs_under_the_memory_limit() {
     assert_eq!(stdout(&ran), "WIN\n", "{:?}", ran.report);
     assert_eq!(ran.report.code, Some(0), "{:?}", ran.report);
     assert!(!over_memory(&ran.report, budget), "{:?}", ran.report);
+    // The same JVM holds the same memory in every layer: a cgroup charged it 18 to 25 MiB
+    // and samples 17 MiB, where summed resident sizes (its libjvm.so and the JDK's
+    // modules, mapped from the page cache) made 48 to 54 MiB.
+    assert!(
+        ran.report.peak_memory_bytes < 40 << 20,
+        "{:?} under {:?}",
+        ran.report,
+        use_spawner().accounting
+    );
 }
 
 /// A Java program that prints its input back.
