@@ -20,7 +20,7 @@ use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;
 use serde_json::{Value, json};
 
-use crate::server::Server;
+use xtask::web::serve::Background;
 
 /// What the tests say where the browser is missing.
 const INSTALL: &str = "apt-get install -y chromium chromium-driver";
@@ -226,7 +226,7 @@ pub struct Session {
     // before the profile folder they write in.
     client: Client,
     runtime: tokio::runtime::Runtime,
-    server: Server,
+    server: Background,
     processes: Processes,
     scratch: tempfile::TempDir,
 }
@@ -289,7 +289,7 @@ impl Session {
                     log.display()
                 )
             })?;
-        let server = Server::start(site)?;
+        let server = Background::start(site)?;
         Ok(Session {
             client,
             runtime,
@@ -299,8 +299,8 @@ impl Session {
         })
     }
 
-    /// The served site.
-    pub fn server(&self) -> &Server {
+    /// The served site (`cargo xtask web --serve`'s server, in this process).
+    pub fn server(&self) -> &Background {
         &self.server
     }
 

@@ -3,17 +3,19 @@
 //! the page shows.
 //!
 //! The library is the harness the browser tests (`tests/browser/`) and the measurement
-//! (`examples/wasm-vs-native.rs`) share: building the site ([`site`]), serving it
-//! ([`server`]), starting chromedriver and Chromium and closing them whatever happens
+//! (`examples/wasm-vs-native.rs`) share: reading the test binary's command line
+//! ([`arguments`]), building the site ([`site`]) and serving it (with `cargo xtask web
+//! --serve`'s own server, `xtask::web::serve::Background`, in this process), starting
+//! chromedriver and Chromium and closing them whatever happens
 //! ([`browser`]), the playground's controls as a person reaches them ([`page`]), and the
 //! Judge section beside the terminal's judge ([`judge`]).
 
 #![forbid(unsafe_code)]
 
+pub mod arguments;
 pub mod browser;
 pub mod judge;
 pub mod page;
-pub mod server;
 pub mod site;
 
 /// The environment variable that, set to `skip`, makes the browser tests skip (with a

@@ -15,15 +15,20 @@
 //! asks again before using a kept file, and an unchanged file is answered `304 Not
 //! Modified` with no body, so a page's module (the site's largest file, whose name does
 //! not change when it is rebuilt) is downloaded once and never used stale. Text and the
-//! module are sent gzipped where the request accepts it. The browser tests' own server
-//! (`crates/playground-browser`) answers with the same helpers.
+//! module are sent gzipped where the request accepts it.
+//!
+//! The browser tests (`crates/playground-browser`) serve the site with this same server,
+//! in their own process ([`Background`]): on a free port, on a thread stopped when
+//! dropped, counting the bytes each file's body took, so that what a page downloads is
+//! measured where it leaves.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -43,11 +48,21 @@ static ANSWERING: AtomicUsize = AtomicUsize::new(0);
 /// The port tried first; another free one is taken when it is busy.
 pub const PREFERRED_PORT: u16 = 8000;
 
+/// A file whose body was sent: its path under the folder and the bytes that left,
+/// compressed or not.
+pub type Sent = (String, u64);
+
+/// The files sent, in order, when they are counted.
+type SentLog = Arc<Mutex<Vec<Sent>>>;
+
 /// A listening server for one folder.
 #[derive(Debug)]
 pub struct Server {
     listener: TcpListener,
     dir: PathBuf,
+    /// Kept only for [`Background`]: a server left running would otherwise grow it
+    /// without end.
+    sent: Option<SentLog>,
 }
 
 impl Server {
@@ -56,13 +71,21 @@ impl Server {
     /// # Errors
     /// The folder does not exist, or no port can be bound.
     pub fn bind(dir: &Path) -> Result<Self> {
+        Self::bind_to(dir, PREFERRED_PORT, None)
+    }
+
+    fn bind_to(dir: &Path, port: u16, sent: Option<SentLog>) -> Result<Self> {
         let dir = dir
             .canonicalize()
             .with_context(|| format!("reading {}", dir.display()))?;
-        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, PREFERRED_PORT))
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))
             .or_else(|_| TcpListener::bind((Ipv4Addr::LOCALHOST, 0)))
             .context("listening on 127.0.0.1")?;
-        Ok(Server { listener, dir })
+        Ok(Server {
+            listener,
+            dir,
+            sent,
+        })
     }
 
     /// Where it listens.
@@ -99,30 +122,96 @@ impl Server {
         if ANSWERING.fetch_add(1, Ordering::SeqCst) >= MOST_CONNECTIONS {
             ANSWERING.fetch_sub(1, Ordering::SeqCst);
             let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
-            let _ = respond(
-                &mut stream,
-                "503 Service Unavailable",
-                "text/plain",
-                b"busy\n",
-                true,
-            );
+            let _ = refuse(&mut stream, "503 Service Unavailable", b"busy\n");
             return Ok(());
         }
-        let dir = self.dir.clone();
+        let (dir, log) = (self.dir.clone(), self.sent.clone());
         std::thread::spawn(move || {
             // A client that goes away mid-answer is its own business.
-            let _ = answer(stream, &dir);
+            if let (Ok(Some(sent)), Some(log)) = (answer(stream, &dir), log) {
+                log.lock().unwrap_or_else(|e| e.into_inner()).push(sent);
+            }
             ANSWERING.fetch_sub(1, Ordering::SeqCst);
         });
         Ok(())
     }
 }
 
-/// Reads one request from `stream` and answers it from `dir`.
+/// The server answering on a thread of its own, on a free port, counting what it sends;
+/// stopped when dropped. The browser tests' way to serve the site.
+#[derive(Debug)]
+pub struct Background {
+    address: SocketAddr,
+    dir: PathBuf,
+    sent: SentLog,
+    stopping: Arc<AtomicBool>,
+    accepting: Option<JoinHandle<()>>,
+}
+
+impl Background {
+    /// Serves `dir` on a free port of 127.0.0.1.
+    ///
+    /// # Errors
+    /// The folder does not exist, or no port can be bound.
+    pub fn start(dir: &Path) -> Result<Self> {
+        let sent = SentLog::default();
+        let server = Server::bind_to(dir, 0, Some(Arc::clone(&sent)))?;
+        let (address, dir) = (server.address()?, server.dir.clone());
+        let stopping = Arc::new(AtomicBool::new(false));
+        let accepting = {
+            let stopping = Arc::clone(&stopping);
+            std::thread::spawn(move || {
+                while !stopping.load(Ordering::SeqCst) {
+                    if server.answer_next().is_err() {
+                        break;
+                    }
+                }
+            })
+        };
+        Ok(Background {
+            address,
+            dir,
+            sent,
+            stopping,
+            accepting: Some(accepting),
+        })
+    }
+
+    /// The site's address, `http://127.0.0.1:PORT/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+
+    /// The folder served (its canonical path).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Every file whose body was sent since the last call, in order (a `304 Not
+    /// Modified` sends none).
+    pub fn take_sent(&self) -> Vec<Sent> {
+        std::mem::take(&mut *self.sent.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        // Wakes the accepting thread, which answers this last connection and then sees
+        // the flag.
+        let _ = TcpStream::connect(self.address);
+        if let Some(accepting) = self.accepting.take() {
+            let _ = accepting.join();
+        }
+    }
+}
+
+/// Reads one request from `stream` and answers it from `dir`; returns the file whose
+/// body was sent, if one was.
 ///
 /// # Errors
 /// The connection fails.
-pub fn answer(stream: TcpStream, dir: &Path) -> std::io::Result<()> {
+pub fn answer(stream: TcpStream, dir: &Path) -> std::io::Result<Option<Sent>> {
     answer_within(stream, dir, CONNECTION_TIMEOUT)
 }
 
@@ -130,7 +219,11 @@ pub fn answer(stream: TcpStream, dir: &Path) -> std::io::Result<()> {
 ///
 /// # Errors
 /// The connection fails or times out.
-pub fn answer_within(mut stream: TcpStream, dir: &Path, timeout: Duration) -> std::io::Result<()> {
+pub fn answer_within(
+    mut stream: TcpStream,
+    dir: &Path,
+    timeout: Duration,
+) -> std::io::Result<Option<Sent>> {
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
     let mut reader = BufReader::new(stream.try_clone()?);
@@ -140,12 +233,10 @@ pub fn answer_within(mut stream: TcpStream, dir: &Path, timeout: Duration) -> st
     {
         Ok(asked) => asked,
         Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
-            return respond(
+            return refuse(
                 &mut stream,
                 "431 Request Header Fields Too Large",
-                "text/plain",
                 b"request too large\n",
-                true,
             );
         }
         Err(error) => return Err(error),
@@ -153,22 +244,10 @@ pub fn answer_within(mut stream: TcpStream, dir: &Path, timeout: Duration) -> st
     let mut words = request_line.split_whitespace();
     let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     if method != "GET" && method != "HEAD" {
-        return respond(
-            &mut stream,
-            "405 Method Not Allowed",
-            "text/plain",
-            b"GET only\n",
-            true,
-        );
+        return refuse(&mut stream, "405 Method Not Allowed", b"GET only\n");
     }
     let Some(path) = resolve(dir, target) else {
-        return respond(
-            &mut stream,
-            "404 Not Found",
-            "text/plain",
-            b"not found\n",
-            true,
-        );
+        return refuse(&mut stream, "404 Not Found", b"not found\n");
     };
     match FileAnswer::of(&path, &asked) {
         Ok(file) => {
@@ -178,38 +257,33 @@ pub fn answer_within(mut stream: TcpStream, dir: &Path, timeout: Duration) -> st
                 "200 OK"
             };
             write!(stream, "HTTP/1.1 {status}\r\n{}", file.headers())?;
-            if method == "GET" {
+            let with_body = method == "GET" && !file.not_modified;
+            if with_body {
                 stream.write_all(file.body())?;
             }
-            stream.flush()
+            stream.flush()?;
+            let name = path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            Ok(with_body.then(|| (name, file.body().len() as u64)))
         }
-        Err(_) => respond(
-            &mut stream,
-            "404 Not Found",
-            "text/plain",
-            b"not found\n",
-            true,
-        ),
+        Err(_) => refuse(&mut stream, "404 Not Found", b"not found\n"),
     }
 }
 
-fn respond(
-    stream: &mut TcpStream,
-    status: &str,
-    content_type: &str,
-    body: &[u8],
-    with_body: bool,
-) -> std::io::Result<()> {
+/// A short plain-text answer that sends no file, kept by nobody.
+fn refuse(stream: &mut TcpStream, status: &str, body: &[u8]) -> std::io::Result<Option<Sent>> {
     write!(
         stream,
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
+        "HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
          X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
         body.len()
     )?;
-    if with_body {
-        stream.write_all(body)?;
-    }
-    stream.flush()
+    stream.write_all(body)?;
+    stream.flush()?;
+    Ok(None)
 }
 
 /// The request headers an answer depends on.
@@ -498,6 +572,48 @@ mod tests {
         );
     }
 
+    /// `GET target` of `server` with `headers`; the answer as text.
+    fn get(server: &Background, target: &str, headers: &str) -> String {
+        use std::io::Read;
+        let mut client = TcpStream::connect(server.address).unwrap();
+        write!(client, "GET {target} HTTP/1.1\r\n{headers}\r\n").unwrap();
+        let mut reply = String::new();
+        client.read_to_string(&mut reply).unwrap();
+        reply
+    }
+
+    #[test]
+    fn the_background_server_counts_each_body_sent_and_stops_when_dropped() {
+        let site = tempfile::tempdir().unwrap();
+        std::fs::write(site.path().join("index.html"), "<p>hi</p>").unwrap();
+        let server = Background::start(site.path()).unwrap();
+        assert!(server.url().starts_with("http://127.0.0.1:"));
+        let first = get(&server, "/", "");
+        assert!(first.starts_with("HTTP/1.1 200") && first.ends_with("<p>hi</p>"));
+        let tag = first
+            .lines()
+            .find_map(|line| line.strip_prefix("ETag: "))
+            .unwrap()
+            .to_owned();
+        // Kept by the browser: no body, nothing counted; refused: nothing counted.
+        let again = get(&server, "/index.html", &format!("If-None-Match: {tag}\r\n"));
+        assert!(again.starts_with("HTTP/1.1 304"), "{again}");
+        assert!(get(&server, "/../secret", "").starts_with("HTTP/1.1 404"));
+        // The answering threads push after replying: wait for the one count.
+        let started = std::time::Instant::now();
+        let mut sent = Vec::new();
+        while sent.is_empty() && started.elapsed() < Duration::from_secs(5) {
+            sent.extend(server.take_sent());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        sent.extend(server.take_sent());
+        assert_eq!(sent, [("index.html".to_owned(), 9)]);
+        let address = server.address;
+        drop(server);
+        assert!(TcpStream::connect(address).is_err(), "still listening");
+    }
+
     #[test]
     fn only_files_inside_the_folder_are_found() {
         let site = tempfile::tempdir().unwrap();
@@ -513,6 +629,8 @@ mod tests {
         assert_eq!(resolve(&dir, "/pkg/a.wasm"), Some(dir.join("pkg/a.wasm")));
         for outside in [
             "/../secret",
+            "/../etc/passwd",
+            "/./index.html",
             "/pkg/../index.html",
             "/%2e%2e/secret",
             "/pkg\\..\\x",

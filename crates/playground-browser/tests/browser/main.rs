@@ -14,8 +14,9 @@
 //!
 //! One site build, one server and one browser session serve every test; the session is a
 //! value on `main`'s stack, so its guard stops chromedriver and Chromium when the run
-//! ends, after a failed test too (each test runs under `catch_unwind`). Arguments that are
-//! not options filter the tests by name, as libtest's do; `PLAYGROUND_SITE=DIR` tests a
+//! ends, after a failed test too (each test runs under `catch_unwind`). The command line
+//! is libtest's (`--list`, `--exact`, `--skip`, name filters; see
+//! `playground_browser::arguments`); `PLAYGROUND_SITE=DIR` tests a
 //! site already written there instead of building one. Without Chromium or
 //! chromedriver the run fails with the command that installs them, unless
 //! `PLAYGROUND_BROWSER=skip` is set.
@@ -42,6 +43,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use playground_browser::arguments::Arguments;
 use playground_browser::browser::Session;
 use playground_browser::site::Site;
 
@@ -63,10 +65,13 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         };
     }
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|arg| !arg.starts_with('-'))
-        .collect();
+    let arguments = match Arguments::parse(std::env::args().skip(1)) {
+        Ok(arguments) => arguments,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let tests: Vec<&Test> = [
         pages::TESTS,
         samples::TESTS,
@@ -88,8 +93,12 @@ fn main() -> ExitCode {
     .concat()
     .leak()
     .iter()
-    .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+    .filter(|(name, _)| arguments.selects(name))
     .collect();
+    if arguments.list {
+        print!("{}", arguments.listing(tests.iter().map(|(name, _)| *name)));
+        return ExitCode::SUCCESS;
+    }
     if playground_browser::skip_requested() {
         println!(
             "browser tests skipped ({}=skip): {} not run",

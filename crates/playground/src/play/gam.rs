@@ -20,7 +20,7 @@ use gam::board::FAR;
 use gam::{Board, Certify, Player, TestCertificate};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::{Cell, GAME_OVER, Game, Progress, Side, View};
+use super::{Cell, Duel, Game, Progress, Side, Turns, View};
 
 /// The widest board offered for play: every square is a button to click, and the
 /// strategy is built in the page's own thread.
@@ -59,10 +59,7 @@ pub struct GamPlay {
     moves: [usize; 2],
     /// The position is still one the certificate's rules answer.
     following: bool,
-    progress: Progress,
-    status: String,
-    refused: bool,
-    changed: Vec<usize>,
+    turns: Turns,
 }
 
 #[wasm_bindgen]
@@ -103,22 +100,14 @@ impl GamPlay {
             to_move: Player::A,
             moves: [0, 0],
             following: true,
-            progress: Progress::Playing,
-            status: String::new(),
-            refused: false,
-            changed: Vec::new(),
+            turns: Turns::new(),
             certificate: Rc::new(certificate),
         };
         let opening = format!(
             "A moves first. The starts are {} steps apart; the solver says {} wins.",
             game.certificate.distance, game.certificate.winner
         );
-        if reader == Player::B {
-            game.strategy_moves();
-        } else {
-            game.status = game.your_move();
-        }
-        game.status = format!("{opening} {}", game.status);
+        game.begin(&opening, reader == Player::A);
         Ok(game)
     }
 
@@ -126,7 +115,7 @@ impl GamPlay {
     /// for a jump the landing) and the strategy answers; returns the view as JSON. A
     /// refused move changes nothing and the view's status says which rule it breaks.
     pub fn play(&mut self, cells: Vec<u32>) -> String {
-        let tried = self.try_move(&cells);
+        let tried = self.reader_moves(&cells);
         self.answer(tried)
     }
 
@@ -167,7 +156,7 @@ impl GamPlay {
     }
 
     pub fn progress(&self) -> Progress {
-        self.progress
+        self.turns.progress
     }
 
     /// Every legal move of the player to move.
@@ -195,21 +184,7 @@ impl GamPlay {
     /// # Errors
     /// The move is illegal (the rule it breaks) or the game is over; nothing changes.
     pub fn try_move(&mut self, cells: &[u32]) -> Result<(), String> {
-        if self.progress != Progress::Playing {
-            return Err(GAME_OVER.to_owned());
-        }
-        let chosen = self.read_move(cells)?;
-        self.refused = false;
-        self.apply(chosen);
-        if self.progress == Progress::Playing {
-            self.strategy_moves();
-        } else {
-            self.status = format!(
-                "You win: your piece reached {}'s start.",
-                self.reader.other()
-            );
-        }
-        Ok(())
+        self.reader_moves(cells)
     }
 
     pub fn view(&self) -> View {
@@ -258,16 +233,7 @@ impl GamPlay {
                 }
             })
             .collect();
-        View {
-            rows: board.n,
-            columns: board.n,
-            span: 1,
-            cells,
-            status: self.status.clone(),
-            progress: self.progress,
-            refused: self.refused,
-            changed: self.changed.clone(),
-        }
+        self.turns.view(board.n, board.n, 1, cells)
     }
 
     /// The mover's square, the other piece's, and the mover's goal (the other's start).
@@ -343,51 +309,6 @@ impl GamPlay {
         r1.abs_diff(r2) + c1.abs_diff(c2) == 1
     }
 
-    /// Makes a legal move for the player to move and passes the turn.
-    fn apply(&mut self, chosen: Move) {
-        let me = self.to_move;
-        let (mine, _, goal) = self.places();
-        let end = chosen.landing.unwrap_or(chosen.step);
-        self.changed = std::iter::once(mine)
-            .chain(std::iter::once(chosen.step))
-            .chain(chosen.landing)
-            .collect();
-        self.pieces[index(me)] = end;
-        self.moves[index(me)] += 1;
-        if end == goal {
-            self.progress = if me == self.reader {
-                Progress::ReaderWon
-            } else {
-                Progress::ReaderLost
-            };
-        }
-        self.to_move = me.other();
-    }
-
-    /// The strategy's move, then the status for the reader.
-    fn strategy_moves(&mut self) {
-        let me = self.to_move;
-        let chosen = self.strategy_move();
-        self.apply(chosen);
-        let (row, column) = self
-            .board
-            .coordinates(chosen.landing.unwrap_or(chosen.step));
-        let verb = if chosen.landing.is_some() {
-            "jumped over your piece to"
-        } else {
-            "stepped to"
-        };
-        let what = format!("{me} (the strategy) {verb} row {row}, column {column}.");
-        self.status = if self.progress == Progress::ReaderLost {
-            format!(
-                "You lose. The strategy wins: {what} {me} reached {}'s start.",
-                me.other()
-            )
-        } else {
-            format!("{what} {}", self.your_move())
-        };
-    }
-
     /// The certificate's rule while the position is one it answers, the race after.
     pub fn strategy_move(&mut self) -> Move {
         if self.to_move == self.certificate.winner && self.following {
@@ -438,14 +359,6 @@ impl GamPlay {
             })
             .expect("a piece on a joined board always has a move")
     }
-
-    fn your_move(&self) -> String {
-        format!(
-            "Your move, {}: select the square your piece steps to (for a jump, then the \
-             square it lands on), then press Move.",
-            self.reader
-        )
-    }
 }
 
 fn index(player: Player) -> usize {
@@ -463,20 +376,78 @@ fn lower(player: Player) -> &'static str {
 }
 
 impl Game for GamPlay {
-    fn progress(&self) -> Progress {
-        self.progress
+    fn turns(&mut self) -> &mut Turns {
+        &mut self.turns
     }
 
     fn your_move(&self) -> String {
-        GamPlay::your_move(self)
-    }
-
-    fn refuse(&mut self, status: String) {
-        self.refused = true;
-        self.status = status;
+        format!(
+            "Your move, {}: select the square your piece steps to (for a jump, then the \
+             square it lands on), then press Move.",
+            self.reader
+        )
     }
 
     fn view(&self) -> View {
         GamPlay::view(self)
+    }
+}
+
+impl Duel for GamPlay {
+    type Move = Move;
+
+    fn read(&self, cells: &[u32]) -> Result<Move, String> {
+        self.read_move(cells)
+    }
+
+    /// Makes a legal move for the player to move and passes the turn; who reaches the
+    /// other's start wins.
+    fn apply(&mut self, chosen: Move) {
+        let me = self.to_move;
+        let (mine, _, goal) = self.places();
+        let end = chosen.landing.unwrap_or(chosen.step);
+        self.turns.moved(
+            std::iter::once(mine)
+                .chain(std::iter::once(chosen.step))
+                .chain(chosen.landing)
+                .collect(),
+        );
+        self.pieces[index(me)] = end;
+        self.moves[index(me)] += 1;
+        if end == goal {
+            self.turns.won_by(me == self.reader);
+        }
+        self.to_move = me.other();
+    }
+
+    fn strategy_move(&mut self) -> Move {
+        GamPlay::strategy_move(self)
+    }
+
+    fn told(&self, chosen: Move) -> String {
+        let (row, column) = self
+            .board
+            .coordinates(chosen.landing.unwrap_or(chosen.step));
+        let verb = if chosen.landing.is_some() {
+            "jumped over your piece to"
+        } else {
+            "stepped to"
+        };
+        format!(
+            "{} (the strategy) {verb} row {row}, column {column}.",
+            self.to_move
+        )
+    }
+
+    fn reader_won(&self) -> String {
+        format!(
+            "You win: your piece reached {}'s start.",
+            self.reader.other()
+        )
+    }
+
+    /// Said after the strategy's move, when the reader is to move.
+    fn strategy_won(&self) -> String {
+        format!("{} reached {}'s start.", self.reader.other(), self.reader)
     }
 }

@@ -13,13 +13,17 @@
 //! the statues' fixed fall. Nothing here solves a game a second way.
 //!
 //! Every game answers with a [`View`] (as JSON for the page): the cells to draw, whose
-//! turn it is, what the last move did, and why a move was refused, naming the rule.
+//! turn it is, what the last move did, and why a move was refused, naming the rule. The
+//! turn handling they share (no move after the end, a refusal's status, the strategy's
+//! answer and the end told from the reader's side) is written once, in `turns`.
 
 pub mod gam;
 pub mod statues;
 pub mod sweets;
+mod turns;
 mod view;
 
+use turns::{Duel, Game, Turns};
 pub use view::{Cell, View};
 
 /// Which of the two players the reader takes in a two-player game.
@@ -60,32 +64,4 @@ pub enum Progress {
     Playing,
     ReaderWon,
     ReaderLost,
-}
-
-/// The message for a move made after the end.
-const GAME_OVER: &str = "the game is over: press Start to play again";
-
-/// What every game does with a move the reader tries.
-trait Game {
-    fn progress(&self) -> Progress;
-    /// What the reader is asked to do now.
-    fn your_move(&self) -> String;
-    /// Marks the last move refused, with this status.
-    fn refuse(&mut self, status: String);
-    fn view(&self) -> View;
-
-    /// Answers a move the reader tried with the view as JSON. A refused move changed
-    /// nothing: the status says which rule it breaks and, while the game goes on, what to
-    /// do instead.
-    fn answer(&mut self, tried: Result<(), String>) -> String {
-        if let Err(reason) = tried {
-            let status = if self.progress() == Progress::Playing {
-                format!("Refused: {reason}. {}", self.your_move())
-            } else {
-                format!("Refused: {reason}.")
-            };
-            self.refuse(status);
-        }
-        self.view().to_json()
-    }
 }

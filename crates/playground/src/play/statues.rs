@@ -8,7 +8,7 @@
 use statues::{ANNA, Board, BoardExt, MARIA, Outcome, SIZE, Square};
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::{Cell, GAME_OVER, Game, Progress, View};
+use super::{Cell, Game, Progress, Turns, View};
 
 /// A game of Statues, the reader moving Maria.
 #[wasm_bindgen]
@@ -17,10 +17,7 @@ pub struct StatuesPlay {
     board: Board,
     maria: Square,
     falls: usize,
-    progress: Progress,
-    status: String,
-    refused: bool,
-    changed: Vec<usize>,
+    turns: Turns,
 }
 
 #[wasm_bindgen]
@@ -36,14 +33,13 @@ impl StatuesPlay {
             Outcome::Win => "Maria can reach Anna",
             Outcome::Lose => "the statues can always catch Maria",
         };
+        let mut turns = Turns::new();
+        turns.status = format!("The solver says {solved}. {YOUR_MOVE}");
         Ok(StatuesPlay {
             board,
             maria: MARIA,
             falls: 0,
-            progress: Progress::Playing,
-            status: format!("The solver says {solved}. {}", YOUR_MOVE),
-            refused: false,
-            changed: Vec::new(),
+            turns,
         })
     }
 
@@ -88,7 +84,7 @@ impl StatuesPlay {
     }
 
     pub fn progress(&self) -> Progress {
-        self.progress
+        self.turns.progress
     }
 
     /// Whether a statue stands on `square` now.
@@ -102,9 +98,7 @@ impl StatuesPlay {
     /// The square is off the board or not next to Maria, or the game is over; nothing
     /// changes.
     pub fn try_move(&mut self, row: i32, column: i32) -> Result<(), String> {
-        if self.progress != Progress::Playing {
-            return Err(GAME_OVER.to_owned());
-        }
+        self.turns.open()?;
         let inside = |coordinate: i32| (0..SIZE as i32).contains(&coordinate);
         if !inside(row) || !inside(column) {
             return Err("Maria cannot leave the board".to_owned());
@@ -119,22 +113,21 @@ impl StatuesPlay {
         if self.statue_on(target) {
             return Err("Maria cannot step onto a statue's square".to_owned());
         }
-        self.refused = false;
-        self.changed = vec![id(self.maria), id(target)];
+        self.turns.moved(vec![id(self.maria), id(target)]);
         self.maria = target;
         let round = self.falls + 1;
-        if target == ANNA {
-            self.progress = Progress::ReaderWon;
-            self.status = format!("You win: Maria reached Anna in round {round}.");
+        self.turns.status = if target == ANNA {
+            self.turns.won_by(true);
+            format!("You win: Maria reached Anna in round {round}.")
         } else {
             self.falls += 1;
-            self.status = if self.statue_on(target) {
-                self.progress = Progress::ReaderLost;
+            if self.statue_on(target) {
+                self.turns.won_by(false);
                 format!("You lose: a statue fell on Maria in round {round}.")
             } else {
                 format!("Round {round}: the statues fell. {YOUR_MOVE}")
-            };
-        }
+            }
+        };
         Ok(())
     }
 
@@ -166,16 +159,7 @@ impl StatuesPlay {
                 }
             })
             .collect();
-        View {
-            rows: SIZE,
-            columns: SIZE,
-            span: 1,
-            cells,
-            status: self.status.clone(),
-            progress: self.progress,
-            refused: self.refused,
-            changed: self.changed.clone(),
-        }
+        self.turns.view(SIZE, SIZE, 1, cells)
     }
 }
 
@@ -184,17 +168,12 @@ fn id((row, column): Square) -> usize {
 }
 
 impl Game for StatuesPlay {
-    fn progress(&self) -> Progress {
-        self.progress
+    fn turns(&mut self) -> &mut Turns {
+        &mut self.turns
     }
 
     fn your_move(&self) -> String {
         YOUR_MOVE.to_owned()
-    }
-
-    fn refuse(&mut self, status: String) {
-        self.refused = true;
-        self.status = status;
     }
 
     fn view(&self) -> View {

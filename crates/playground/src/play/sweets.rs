@@ -13,7 +13,7 @@ use sweets::geometry::{CELLS, LINES, Mask, SEGMENTS, indent, legal_moves, row_an
 use sweets::solve::first_player_wins;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::{Cell, GAME_OVER, Game, Progress, Side, View};
+use super::{Cell, Duel, Game, Progress, Side, Turns, View};
 
 /// A game of Sweets between the reader and the table's strategy.
 #[wasm_bindgen]
@@ -22,11 +22,7 @@ pub struct SweetsPlay {
     chocolates: Mask,
     reader: Side,
     to_move: Side,
-    progress: Progress,
-    status: String,
-    refused: bool,
-    /// The cells the last move ate.
-    changed: Mask,
+    turns: Turns,
 }
 
 #[wasm_bindgen]
@@ -50,21 +46,13 @@ impl SweetsPlay {
             chocolates,
             reader,
             to_move: Side::First,
-            progress: Progress::Playing,
-            status: String::new(),
-            refused: false,
-            changed: 0,
+            turns: Turns::new(),
         };
         let opening = format!(
             "Karlsson moves first. The solver says {} wins this box.",
             name(winner)
         );
-        if reader == Side::Second {
-            game.strategy_moves();
-        } else {
-            game.status = game.your_move();
-        }
-        game.status = format!("{opening} {}", game.status);
+        game.begin(&opening, reader == Side::First);
         Ok(game)
     }
 
@@ -72,7 +60,7 @@ impl SweetsPlay {
     /// strategy answers; returns the view as JSON. A refused move changes nothing and
     /// the view's status says which rule it breaks.
     pub fn play(&mut self, cells: Vec<u32>) -> String {
-        let tried = self.try_move(&cells);
+        let tried = self.reader_moves(&cells);
         self.answer(tried)
     }
 
@@ -90,7 +78,7 @@ impl SweetsPlay {
     }
 
     pub fn progress(&self) -> Progress {
-        self.progress
+        self.turns.progress
     }
 
     /// The reader eats `cells`, then the strategy answers.
@@ -98,21 +86,7 @@ impl SweetsPlay {
     /// # Errors
     /// The move is illegal (the rule it breaks) or the game is over; nothing changes.
     pub fn try_move(&mut self, cells: &[u32]) -> Result<(), String> {
-        if self.progress != Progress::Playing {
-            return Err(GAME_OVER.to_owned());
-        }
-        let eaten = eaten(self.chocolates, cells)?;
-        self.refused = false;
-        self.eat(eaten);
-        if self.progress == Progress::Playing {
-            self.strategy_moves();
-        } else {
-            self.status = format!(
-                "You win: you ate the last chocolate and {} cannot move.",
-                name(self.reader.other())
-            );
-        }
-        Ok(())
+        self.reader_moves(cells)
     }
 
     pub fn view(&self) -> View {
@@ -134,51 +108,7 @@ impl SweetsPlay {
                 }
             })
             .collect();
-        View {
-            rows: 5,
-            columns: 10,
-            span: 2,
-            cells,
-            status: self.status.clone(),
-            progress: self.progress,
-            refused: self.refused,
-            changed: (0..CELLS).filter(|&c| self.changed & 1 << c != 0).collect(),
-        }
-    }
-
-    /// Removes `eaten` for the player to move and passes the turn; who empties the box
-    /// wins, as the other cannot move.
-    fn eat(&mut self, eaten: Mask) {
-        self.chocolates &= !eaten;
-        self.changed = eaten;
-        if self.chocolates == 0 {
-            self.progress = if self.to_move == self.reader {
-                Progress::ReaderWon
-            } else {
-                Progress::ReaderLost
-            };
-        }
-        self.to_move = self.to_move.other();
-    }
-
-    /// The strategy's move, then the status for the reader.
-    fn strategy_moves(&mut self) {
-        let eaten = strategy_move(self.chocolates);
-        let mover = name(self.to_move);
-        self.eat(eaten);
-        let what = format!("{mover} (the strategy) ate {}.", places(eaten));
-        self.status = if self.progress == Progress::ReaderLost {
-            format!("You lose. The strategy wins: {what} You cannot move.")
-        } else {
-            format!("{what} {}", self.your_move())
-        };
-    }
-
-    fn your_move(&self) -> String {
-        format!(
-            "Your move, {}: select a straight run of chocolates, then press Move.",
-            name(self.reader)
-        )
+        self.turns.view(5, 10, 2, cells)
     }
 }
 
@@ -255,20 +185,62 @@ fn places(cells: Mask) -> String {
 }
 
 impl Game for SweetsPlay {
-    fn progress(&self) -> Progress {
-        self.progress
+    fn turns(&mut self) -> &mut Turns {
+        &mut self.turns
     }
 
     fn your_move(&self) -> String {
-        SweetsPlay::your_move(self)
-    }
-
-    fn refuse(&mut self, status: String) {
-        self.refused = true;
-        self.status = status;
+        format!(
+            "Your move, {}: select a straight run of chocolates, then press Move.",
+            name(self.reader)
+        )
     }
 
     fn view(&self) -> View {
         SweetsPlay::view(self)
+    }
+}
+
+/// A move eats a set of cells, bit `i` for cell `i`.
+impl Duel for SweetsPlay {
+    type Move = Mask;
+
+    fn read(&self, cells: &[u32]) -> Result<Mask, String> {
+        eaten(self.chocolates, cells)
+    }
+
+    /// Removes `eaten` for the player to move and passes the turn; who empties the box
+    /// wins, as the other cannot move.
+    fn apply(&mut self, eaten: Mask) {
+        self.chocolates &= !eaten;
+        self.turns
+            .moved((0..CELLS).filter(|&c| eaten & 1 << c != 0).collect());
+        if self.chocolates == 0 {
+            self.turns.won_by(self.to_move == self.reader);
+        }
+        self.to_move = self.to_move.other();
+    }
+
+    fn strategy_move(&mut self) -> Mask {
+        strategy_move(self.chocolates)
+    }
+
+    fn told(&self, eaten: Mask) -> String {
+        format!(
+            "{} (the strategy) ate {}.",
+            name(self.to_move),
+            places(eaten)
+        )
+    }
+
+    fn reader_won(&self) -> String {
+        format!(
+            "You win: you ate the last chocolate and {} cannot move.",
+            name(self.reader.other())
+        )
+    }
+
+    fn strategy_won(&self) -> String {
+        "You cannot move.".to_owned()
     }
 }

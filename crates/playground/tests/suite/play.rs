@@ -692,3 +692,56 @@ fn views_are_json_the_page_can_draw() {
             .contains("Maria can reach Anna")
     );
 }
+
+// ---- the turns every game shares ----
+
+#[test]
+fn each_game_tells_its_turns_and_its_end_in_its_own_words() {
+    let mut won = SweetsPlay::new(&sweets::parse::draw(1 << 9), "first").unwrap();
+    let opening = won.view().status;
+    won.try_move(&[9]).unwrap();
+    let lost = SweetsPlay::new(&sweets::parse::draw(1 << 9), "second").unwrap();
+    let sample = &official_samples("gam")[0].input;
+    let mut gam_lost = GamPlay::new(sample, "second", 2).unwrap();
+    let gam_opening = gam_lost.view().status;
+    gam_random_game(&mut gam_lost, &mut fastrand::Rng::with_seed(1));
+    let mut refused = GamPlay::new(sample, "first", 1).unwrap();
+    refused.play(vec![]);
+    let mut over = won.clone();
+    over.play(vec![9]);
+    let told = [
+        opening,
+        won.view().status,
+        lost.view().status,
+        gam_opening,
+        gam_lost.view().status,
+        refused.view().status,
+        over.view().status,
+    ];
+    let your_gam_move = "select the square your piece steps to (for a jump, then the square \
+                         it lands on), then press Move.";
+    assert_eq!(
+        told,
+        [
+            "Karlsson moves first. The solver says Karlsson wins this box. Your move, \
+             Karlsson: select a straight run of chocolates, then press Move."
+                .to_owned(),
+            "You win: you ate the last chocolate and Lillebror cannot move.".to_owned(),
+            "Karlsson moves first. The solver says Karlsson wins this box. You lose. The \
+             strategy wins: Karlsson (the strategy) ate line 3, word 3. You cannot move."
+                .to_owned(),
+            format!(
+                "A moves first. The starts are 6 steps apart; the solver says A wins. A (the \
+                 strategy) stepped to row 1, column 2. Your move, B: {your_gam_move}"
+            ),
+            "You lose. The strategy wins: A (the strategy) stepped to row 4, column 4. A \
+             reached B's start."
+                .to_owned(),
+            format!(
+                "Refused: select the square your piece steps to first. Your move, A: \
+                 {your_gam_move}"
+            ),
+            "Refused: the game is over: press Start to play again.".to_owned(),
+        ]
+    );
+}
