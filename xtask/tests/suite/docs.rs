@@ -10,18 +10,7 @@ fn root() -> PathBuf {
     xtask::project_root()
 }
 
-/// The README and every page of the book.
-fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![root().join("README.md")];
-    let mut chapters: Vec<PathBuf> = fs::read_dir(root().join("docs"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "md"))
-        .collect();
-    chapters.sort();
-    pages.extend(chapters);
-    pages
-}
+use crate::support::readme_and_book as pages;
 
 /// The targets of the Markdown links `[text](target)` of `page`, outside code.
 fn links(page: &str) -> Vec<String> {

@@ -112,16 +112,7 @@ const FAST_VARIANTS: &[FastVariant] = &[
 
 /// The README and every chapter of the book, as one text.
 fn readme() -> String {
-    let root = xtask::project_root();
-    let mut pages = vec![root.join("README.md")];
-    let mut chapters: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "md"))
-        .collect();
-    chapters.sort();
-    pages.extend(chapters);
-    pages
+    crate::support::readme_and_book()
         .iter()
         .map(|page| std::fs::read_to_string(page).unwrap())
         .collect::<Vec<_>>()

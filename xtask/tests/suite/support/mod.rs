@@ -71,3 +71,17 @@ pub fn verify_statues(solution: &str, data: Option<PathBuf>) -> (usize, usize, S
         String::from_utf8(report).unwrap(),
     )
 }
+
+/// The README and every chapter of the book (`docs/*.md`, in name order).
+pub fn readme_and_book() -> Vec<PathBuf> {
+    let root = xtask::project_root();
+    let mut pages = vec![root.join("README.md")];
+    let mut chapters: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    chapters.sort();
+    pages.extend(chapters);
+    pages
+}
