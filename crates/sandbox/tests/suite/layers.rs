@@ -186,6 +186,26 @@ fn cpu_time_of_children_the_kernel_reaps_is_counted() {
 }
 
 #[test]
+fn the_kernels_records_for_a_run_count_as_its_memory() {
+    if !accounting("the kernel's records for a run") {
+        return;
+    }
+    // 60,000 mappings or 60,000 epoll watches, each a record the kernel keeps (about
+    // 12 MB either way), with next to no pages: over gam's 8 MB in every layer.
+    let budget = 8_000_000;
+    let limits = support::judged_limits(6000, budget);
+    let probe = Probe::new("kernel_records.c");
+    for input in ["mappings 60000\n", "watches 60000\n"] {
+        let (measured, stdout) = probe.run(input, limits);
+        assert!(
+            over_memory(&measured, budget),
+            "{input:?} under {:?}: {stdout:?} {measured:?}",
+            use_spawner().accounting
+        );
+    }
+}
+
+#[test]
 fn memory_held_after_the_main_thread_ended_is_refused() {
     if !accounting("memory held after a main thread ended") {
         return;

@@ -22,14 +22,19 @@
 //!   A process whose main thread has ended is read through a thread that still runs. The
 //!   peak is the largest sum seen, and never less than one process's own peak as the
 //!   kernel keeps it (`VmHWM`, its file pages taken off), which a poll cannot miss.
-//! - What sampling cannot see: the kernel's own objects for a run beyond its page tables
-//!   (its mappings' and its epoll watches' records), and the CPU time of children the
-//!   kernel reaps itself (a parent that ignores `SIGCHLD`) between two polls. A cgroup
-//!   sees both.
+//!   The kernel's records of each mapping and epoll watch count too ([`kernel_records`]),
+//!   counted every few samples.
+//! - What sampling cannot see: the kernel's other objects for a run (its sockets' and
+//!   pipes' buffers, its files' and inodes' records, each bounded by the run's limits on
+//!   descriptors, processes and the box), memory held for less than a poll by a process
+//!   that then ends, and the CPU time a child the kernel reaps itself used after the last
+//!   poll that saw it. A cgroup sees all of them.
 //!
 //! The spawner ends the tree as soon as a sample is over the CPU cap or the memory limit,
 //! as it does with a cgroup. Without a cgroup there is no kernel cap on memory, so no
 //! address-space cap is set either: a JVM reserves far more than it uses, and starts.
+
+mod kernel_records;
 
 use std::collections::HashMap;
 use std::fs;
@@ -59,6 +64,10 @@ pub struct Sampler {
     own_seen_us: HashMap<(u32, u64), u64>,
     most_threads: u64,
     last: Option<Instant>,
+    /// Samples taken, to count the kernel's records every few.
+    samples: u64,
+    /// Each live process's kernel records, in bytes, as last counted.
+    records_bytes: HashMap<(u32, u64), u64>,
 }
 
 impl Sampler {
@@ -72,6 +81,8 @@ impl Sampler {
             own_seen_us: HashMap::new(),
             most_threads: 0,
             last: None,
+            samples: 0,
+            records_bytes: HashMap::new(),
         }
     }
 
@@ -85,7 +96,21 @@ impl Sampler {
         self.last = Some(Instant::now());
         let mut live = Sample::default();
         let mut peak_floor = 0;
-        for process in processes() {
+        let processes = processes();
+        let count_records = self.samples % kernel_records::COUNT_EVERY == 0;
+        self.samples += 1;
+        if count_records {
+            self.records_bytes = processes
+                .iter()
+                .map(|process| {
+                    let key = (process.pid, process.cpu.started);
+                    (key, kernel_records::bytes_of(process.pid))
+                })
+                .collect();
+        }
+        for process in processes {
+            let key = (process.pid, process.cpu.started);
+            live.memory_bytes += self.records_bytes.get(&key).copied().unwrap_or(0);
             live.cpu_us += process.cpu.own_us + process.cpu.reaped_us;
             self.own_seen_us
                 .insert((process.pid, process.cpu.started), process.cpu.own_us);
