@@ -227,8 +227,9 @@ fn abilities(
         Ok(hierarchy) => Layer::Active(hierarchy.name().to_owned()),
         Err(error) if sampled => {
             notes.push(format!(
-                "accounting is sampled from the runs' /proc every millisecond or so, as no \
-                 cgroup can be had here: {error:#}"
+                "accounting is sampled from the runs' /proc every millisecond or so (a \
+                 cgroup would also see memory held for less than a poll and the kernel's \
+                 buffers), as no cgroup can be had here: {error:#}"
             ));
             Layer::Active("sampled, no cgroup".to_owned())
         }
