@@ -53,17 +53,15 @@
 //! kernel's per-number cache); `mmap`, checked for huge pages, runs the filter each
 //! time, a few dozen instructions beside the page table work it asks for.
 //!
-//! libseccomp's binary tree over the same policy (`libseccomp.rs`, behind the crate's
-//! `libseccomp` feature) answers every call alike (`tests/suite/filters_agree.rs`) and as fast,
-//! but its longer program takes longer to attach, so the sandbox keeps its own compiler
-//! and links no C library.
+//! The compiled program is checked against the policy's own decision for every call
+//! number, x32's and foreign architectures' included, with the arguments on each side of
+//! every condition (`tests/suite/filter_program.rs`). The sandbox has this one compiler
+//! and links no C library; the book's sandbox chapter says why libseccomp's was dropped.
 //!
 //! The list is written for x86_64: on any other architecture [`filter`] says so and
 //! the layer is reported missing.
 
 pub mod bpf;
-#[cfg(feature = "libseccomp")]
-pub mod libseccomp;
 #[cfg(target_arch = "x86_64")]
 pub mod list;
 
@@ -76,8 +74,7 @@ pub struct Filters {
 }
 
 impl Filters {
-    /// The filter made of a compiled program (the sandbox's own compiler's, or
-    /// libseccomp's), as the kernel takes it.
+    /// The filter made of a program compiled by [`bpf`], as the kernel takes it.
     fn of(program: Vec<bpf::Instruction>) -> Filters {
         let program = program
             .into_iter()
@@ -256,8 +253,8 @@ mod tests {
     /// Runs `probe` in a forked child under the filters; returns its exit code.
     fn in_filtered_child(filters: &Filters, probe: fn() -> i32) -> i32 {
         // SAFETY: the child makes only system calls and exits with _exit.
-        match unsafe { libc::fork() } {
-            0 => {
+        match unsafe { nix::unistd::fork() }.expect("fork") {
+            nix::unistd::ForkResult::Child => {
                 let code = if enforce(filters).is_ok() {
                     probe()
                 } else {
@@ -266,12 +263,11 @@ mod tests {
                 // SAFETY: ends the child without running the test harness's code.
                 unsafe { libc::_exit(code) }
             }
-            child => {
-                let mut status = 0;
-                // SAFETY: waits for our own child, writing only `status`.
-                unsafe { libc::waitpid(child, &mut status, 0) };
-                assert!(libc::WIFEXITED(status), "status {status:#x}");
-                libc::WEXITSTATUS(status)
+            nix::unistd::ForkResult::Parent { child } => {
+                match nix::sys::wait::waitpid(child, None).expect("waitpid") {
+                    nix::sys::wait::WaitStatus::Exited(_, code) => code,
+                    status => panic!("the child ended with {status:?}"),
+                }
             }
         }
     }
