@@ -10,15 +10,17 @@ use std::convert::Infallible;
 use std::ffi::CString;
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use landlock::RulesetCreated;
 use nix::fcntl::OFlag;
+use nix::poll::{self, PollFd, PollFlags, PollTimeout};
 use nix::sys::resource::{Resource, getrlimit, setrlimit};
 use nix::sys::signal::{SigHandler, Signal, kill, killpg, signal};
+use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork};
 
 use crate::cgroup::{Cgroup, Hierarchy};
@@ -763,12 +765,10 @@ fn signal_everything(abilities: &Abilities, group: Option<&Cgroup>, child: Pid) 
 fn reap_leftovers() {
     let deadline = Instant::now() + Duration::from_secs(2);
     while Instant::now() < deadline {
-        // SAFETY: waitpid with a null status pointer writes nothing.
-        let reaped = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
-        if reaped == 0 {
-            std::thread::sleep(Duration::from_micros(100));
-        } else if reaped < 0 {
-            break; // ECHILD: none left
+        match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
+            Ok(WaitStatus::StillAlive) => std::thread::sleep(Duration::from_micros(100)),
+            Ok(_) => {}
+            Err(_) => break, // ECHILD: none left
         }
     }
 }
@@ -816,35 +816,28 @@ impl ExitSignal {
         let Some(pidfd) = &self.0 else {
             return false;
         };
-        let mut poll = libc::pollfd {
-            fd: pidfd.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: poll reads and writes only the one pollfd passed, and does not wait.
-        unsafe { libc::poll(&mut poll, 1, 0) > 0 && poll.revents & libc::POLLIN != 0 }
+        let mut poll = [PollFd::new(pidfd.as_fd(), PollFlags::POLLIN)];
+        poll::poll(&mut poll, PollTimeout::ZERO).is_ok_and(|ready| ready > 0)
+            && poll[0]
+                .revents()
+                .is_some_and(|events| events.contains(PollFlags::POLLIN))
     }
 
     /// Waits up to `timeout` for the program to end, to write output (moved into its
     /// files here), or for the runner to leave.
     fn wait(&self, timeout: Duration, streams: &mut Streams) -> Woken {
-        let mut polls = vec![libc::pollfd {
-            fd: std::io::stdin().as_raw_fd(),
-            events: 0,
-            revents: 0,
-        }];
-        for fd in self.0.iter().map(AsRawFd::as_raw_fd).chain(streams.fds()) {
-            polls.push(libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            });
+        let stdin = std::io::stdin();
+        let mut polls = vec![PollFd::new(stdin.as_fd(), PollFlags::empty())];
+        for fd in self.0.iter().map(AsFd::as_fd).chain(streams.fds()) {
+            polls.push(PollFd::new(fd, PollFlags::POLLIN));
         }
-        let millis = libc::c_int::try_from(timeout.as_millis().max(1)).unwrap_or(libc::c_int::MAX);
-        let count = libc::nfds_t::try_from(polls.len()).unwrap_or(1);
-        // SAFETY: poll reads and writes only the pollfds passed, `count` of them.
-        let ready = unsafe { libc::poll(polls.as_mut_ptr(), count, millis) };
-        if ready > 0 && polls[0].revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+        let timeout = PollTimeout::try_from(timeout.max(Duration::from_millis(1)))
+            .unwrap_or(PollTimeout::MAX);
+        let ready = poll::poll(&mut polls, timeout).unwrap_or(0);
+        let runner_gone = polls[0]
+            .revents()
+            .is_some_and(|events| events.intersects(PollFlags::POLLHUP | PollFlags::POLLERR));
+        if ready > 0 && runner_gone {
             return Woken::RunnerGone;
         }
         streams.pump();
