@@ -46,7 +46,8 @@ pub const CLAIMS: &str = "/run/xtask-box-uids";
 
 /// A box uid held by this spawner: the open, locked file of its claim. The lock belongs
 /// to the open file, which the spawner's processes share (it is close-on-exec, so no
-/// program keeps it): the kernel releases it when the last of them ends, however it ends.
+/// program keeps it): dropping the claim releases it, and otherwise the kernel does when
+/// the last of them ends, however it ends.
 #[derive(Debug)]
 pub struct Claim {
     pub uid: u32,
