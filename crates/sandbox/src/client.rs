@@ -19,9 +19,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use nix::poll::{self, PollFd, PollFlags, PollTimeout};
 
+use crate::Layers;
 use crate::policy::Resolved;
-use crate::server::{Hello, MEMORY_OUTPUT_FDS, Reply, decode};
-use crate::{Input, Layers, Limits, Outputs, Report, Request};
+use crate::wire::{Hello, MEMORY_OUTPUT_FDS, Reply, decode};
+use crate::wire::{Input, Limits, Outputs, Report, Request};
 
 /// The `xtask` binary started as the spawner (`<it> spawner`), once chosen.
 static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
@@ -106,7 +107,7 @@ pub fn on_interrupt() {
 const GRACE_ON_INTERRUPT: Duration = Duration::from_secs(1);
 
 /// A temporary folder removed on drop, and by Ctrl-C, `SIGTERM` or `SIGHUP`. While it
-/// lives, its owner holds a lock on the file [`OWNER_LOCK`] in it; a folder whose lock
+/// lives, its owner holds a lock on the file `.owner` in it; a folder whose lock
 /// nobody holds was left by a runner killed outright (`SIGKILL`, a power cut), and the
 /// next runner's first scratch folder sweeps it away.
 #[derive(Debug)]

@@ -29,7 +29,8 @@ use crate::policy::ENVIRONMENT;
 use crate::root_or_host::Place;
 use crate::sampled::Sampler;
 use crate::streams::{Sink, Streams, WriteEnds};
-use crate::{Input, Outputs, Report, Request, landlock_rules, root, syscalls};
+use crate::wire::{Input, Outputs, Report, Request};
+use crate::{landlock_rules, root, syscalls};
 
 /// What a spawner found it can use, once, at its start.
 #[derive(Debug)]
@@ -39,7 +40,7 @@ pub struct Abilities {
     pub pid_namespace: bool,
     pub cgroups: Option<Hierarchy>,
     pub landlock: bool,
-    pub seccomp: Option<syscalls::Filters>,
+    pub seccomp: Option<syscalls::SyscallFilter>,
     /// The spawner has capabilities (root, or root of its user namespace) to drop.
     pub drop_capabilities: bool,
     /// Who the program runs as.
@@ -464,7 +465,7 @@ fn become_program(
         None => nix::sys::prctl::set_no_new_privs().context("no_new_privs")?,
     }
     if let Some(filter) = &abilities.seccomp {
-        syscalls::enforce(filter)?;
+        filter.attach()?;
     }
     nix::unistd::execve(&prepared.program, &prepared.argv, &prepared.envp)
         .with_context(|| format!("executing {}", request.program.display()))

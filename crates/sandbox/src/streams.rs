@@ -49,6 +49,7 @@ impl Sink {
     }
 
     /// Any file, for tests of what happens when a write fails (`/dev/full`).
+    #[cfg(test)]
     pub fn of(file: File, name: &str) -> Sink {
         Sink {
             file,

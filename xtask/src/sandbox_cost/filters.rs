@@ -26,7 +26,7 @@ use nix::fcntl::OFlag;
 use nix::sys::resource::{UsageWho, getrusage};
 use nix::sys::wait::{WaitStatus, waitpid};
 use nix::unistd::{ForkResult, fork, pipe2};
-use sandbox::syscalls::{self, Filters};
+use sandbox::SyscallFilter;
 
 use super::ROUNDS;
 
@@ -52,9 +52,9 @@ const PROBES: &[(&str, i64, [u64; 2])] = &[
 /// # Errors
 /// A filter cannot be compiled, or a child fails.
 pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
-    let filters: [(&str, Option<Arc<Filters>>); 2] = [
+    let filters: [(&str, Option<Arc<SyscallFilter>>); 2] = [
         ("no filter", None),
-        ("filter", Some(Arc::new(syscalls::filter()?))),
+        ("filter", Some(Arc::new(SyscallFilter::compile()?))),
     ];
     let per_round = runs.div_ceil(ROUNDS).max(1);
     // Each start's own times; the medians count, which a moment of load moves less
@@ -118,7 +118,11 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
 
 /// Starts `statues` on `input` under `filter` (with `no_new_privs` alone without one)
 /// and waits for it; returns how long attaching took in the child.
-fn run_statues(filter: Option<Arc<Filters>>, statues: &Path, input: &Path) -> Result<Duration> {
+fn run_statues(
+    filter: Option<Arc<SyscallFilter>>,
+    statues: &Path,
+    input: &Path,
+) -> Result<Duration> {
     let (mut reader, writer) = pipe()?;
     let mut command = Command::new(statues);
     command
@@ -145,9 +149,9 @@ fn run_statues(filter: Option<Arc<Filters>>, statues: &Path, input: &Path) -> Re
 }
 
 /// `no_new_privs` and the filter, as the sandbox's child sets them before `exec`.
-fn attach(filter: Option<&Filters>) -> std::io::Result<()> {
+fn attach(filter: Option<&SyscallFilter>) -> std::io::Result<()> {
     match filter {
-        Some(filter) => syscalls::enforce(filter).map_err(std::io::Error::other),
+        Some(filter) => filter.attach().map_err(std::io::Error::other),
         None => {
             // SAFETY: sets a flag of the calling process; no pointer is passed.
             match unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } {
@@ -171,7 +175,7 @@ fn write_all(to: &OwnedFd, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Nanoseconds per call of each probe, in a forked child under `filter`.
-fn time_calls(filter: Option<&Filters>, count: u32) -> Result<Vec<f64>> {
+fn time_calls(filter: Option<&SyscallFilter>, count: u32) -> Result<Vec<f64>> {
     let (mut reader, writer) = pipe()?;
     // SAFETY: the child makes only system calls and reads the clock, then ends with
     // `_exit`, never returning into the parent's code.

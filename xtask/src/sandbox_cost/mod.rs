@@ -21,9 +21,9 @@ use crate::judge::{BOX_BYTES, OUTPUT_CAP_BYTES, PROCESS_CAP};
 use crate::measure::own_program;
 use crate::{build, project_root};
 use sandbox::Input;
+use sandbox::LEAVABLE;
 use sandbox::Limits;
-use sandbox::client::Worker;
-use sandbox::server::LEAVABLE;
+use sandbox::Worker;
 
 /// Rounds the runs are split into.
 const ROUNDS: usize = 5;

@@ -69,13 +69,13 @@ use anyhow::{Context, Result};
 use seccompiler::BpfProgram;
 
 /// The compiled filter, built once per spawner and applied in each child.
-pub struct Filters {
+pub struct SyscallFilter {
     program: BpfProgram,
 }
 
-impl Filters {
+impl SyscallFilter {
     /// The filter made of a program compiled by [`bpf`], as the kernel takes it.
-    fn of(program: Vec<bpf::Instruction>) -> Filters {
+    fn of(program: Vec<bpf::Instruction>) -> SyscallFilter {
         let program = program
             .into_iter()
             .map(|instruction| seccompiler::sock_filter {
@@ -85,7 +85,7 @@ impl Filters {
                 k: instruction.k,
             })
             .collect();
-        Filters { program }
+        SyscallFilter { program }
     }
 
     /// The program's length, in BPF instructions.
@@ -94,13 +94,13 @@ impl Filters {
     }
 }
 
-impl std::fmt::Debug for Filters {
+impl std::fmt::Debug for SyscallFilter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Filters {{ {} instructions }}", self.program.len())
+        write!(f, "SyscallFilter {{ {} instructions }}", self.program.len())
     }
 }
 
-/// The policy of [`list`], as [`bpf`] compiles it.
+/// The policy of `list.rs`, as [`bpf`] compiles it.
 #[cfg(target_arch = "x86_64")]
 pub fn policy() -> bpf::Policy {
     use bpf::{Answer, Condition};
@@ -190,8 +190,8 @@ fn call_number(number: i64) -> u32 {
 /// # Errors
 /// The architecture has no list (only x86_64 has one).
 #[cfg(target_arch = "x86_64")]
-pub fn filter() -> Result<Filters> {
-    Ok(Filters::of(bpf::compile(&policy())))
+fn filter() -> Result<SyscallFilter> {
+    Ok(SyscallFilter::of(bpf::compile(&policy())))
 }
 
 /// Compiles the filters for this architecture.
@@ -200,19 +200,30 @@ pub fn filter() -> Result<Filters> {
 /// Always: the allowlist is written for x86_64's call numbers, and an untested list
 /// would refuse honest programs or allow what it must not.
 #[cfg(not(target_arch = "x86_64"))]
-pub fn filter() -> Result<Filters> {
+fn filter() -> Result<SyscallFilter> {
     anyhow::bail!(
         "the syscall allowlist exists for x86_64 only, not {}",
         std::env::consts::ARCH
     )
 }
 
-/// Applies the filter to the calling process (the child, after `no_new_privs`).
-///
-/// # Errors
-/// The kernel refuses the filter.
-pub fn enforce(filters: &Filters) -> Result<()> {
-    seccompiler::apply_filter(&filters.program).context("applying the seccomp filter")
+impl SyscallFilter {
+    /// The syscall layer's filter for this architecture, compiled: once per spawner, to
+    /// be attached in each child.
+    ///
+    /// # Errors
+    /// The architecture has no list (only x86_64 has one).
+    pub fn compile() -> Result<SyscallFilter> {
+        filter()
+    }
+
+    /// Attaches the filter to the calling process (the child, after `no_new_privs`).
+    ///
+    /// # Errors
+    /// The kernel refuses the filter.
+    pub fn attach(&self) -> Result<()> {
+        seccompiler::apply_filter(&self.program).context("applying the seccomp filter")
+    }
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
@@ -251,11 +262,11 @@ mod tests {
     use list::Call;
 
     /// Runs `probe` in a forked child under the filters; returns its exit code.
-    fn in_filtered_child(filters: &Filters, probe: fn() -> i32) -> i32 {
+    fn in_filtered_child(filters: &SyscallFilter, probe: fn() -> i32) -> i32 {
         // SAFETY: the child makes only system calls and exits with _exit.
         match unsafe { nix::unistd::fork() }.expect("fork") {
             nix::unistd::ForkResult::Child => {
-                let code = if enforce(filters).is_ok() {
+                let code = if filters.attach().is_ok() {
                     probe()
                 } else {
                     100
@@ -286,7 +297,7 @@ mod tests {
 
     #[test]
     fn clone3_and_io_uring_answer_enosys_and_the_refused_eperm() {
-        let filters = filter().unwrap();
+        let filters = SyscallFilter::compile().unwrap();
         let probe = || -> i32 {
             let checks = [
                 (libc::SYS_clone3, [0, 0, 0, 0], libc::ENOSYS),

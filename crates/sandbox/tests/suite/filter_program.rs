@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use sandbox::syscalls::bpf::{self, Answer, Instruction, Policy};
-use sandbox::syscalls::policy;
+use sandbox::for_tests::bpf::{self, Answer, Instruction, Policy};
+use sandbox::for_tests::policy;
 
 const AUDIT_ARCH_X86_64: u32 = 0xc000_003e;
 const AUDIT_ARCH_I386: u32 = 0x4000_0003;
