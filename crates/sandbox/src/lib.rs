@@ -20,7 +20,7 @@
 //! | user | owning files, other users' process counts, exhausting another worker's or the host's per-user counts | a box uid per worker claimed by a lock (root), per-namespace caps (an ordinary user), no capabilities, `no_new_privs` | `identity.rs`, `namespaces.rs` |
 //! | box | filling disk or memory, leaving files to the next run | a fresh size-capped tmpfs per run, unmounted whole; a sealed memfd input | `root.rs` |
 //! | network | any socket, loopback included | a network namespace, and the syscall layer | `namespaces.rs`, `syscalls/` |
-//! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run, itself non-dumpable); a cgroup cap; `RLIMIT_NPROC`; System V IPC closed | `namespaces.rs`, `cgroup/`, `launch.rs` |
+//! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run, itself non-dumpable); a cgroup cap; `RLIMIT_NPROC`; System V IPC closed | `namespaces.rs`, `cgroup/`, `launch/` |
 //! | system calls | the kernel's interfaces no solution needs | seccomp | `syscalls/` |
 //! | accounting | escaping time and memory accounting through children | a cgroup per run (v1 or v2): CPU time and peak memory of the whole tree | `cgroup/` |
 //! | kernel surface | every system call a judged program has no use for: namespaces, mounts, io_uring, other processes, keys, BPF, IPC, the kernel's administration, the machine's pools (asynchronous I/O, huge pages) | a seccomp allowlist (default `EPERM`; `ENOSYS` for `clone3` and io_uring); another ABI kills | `syscalls/` |
@@ -28,13 +28,15 @@
 //!
 //! The runner talks to a spawner process (`client.rs`) in the protocol of `wire.rs`; the
 //! spawner (`server.rs`) sets up the namespaces and the private root once and then starts
-//! every program of its worker: `launch/parent.rs` prepares, watches and reaps each run,
-//! `launch/child.rs` is the forked child's steps up to `exec`, in order.
+//! every program of its worker: `launch/mod.rs` prepares and forks each run,
+//! `launch/watch.rs` watches and reaps it, and `launch/child.rs` is the forked child's
+//! steps up to `exec`, in order.
 //! A layer that the machine refuses (no user namespaces, no writable cgroup) is reported
 //! as missing with its reason ([`Layers`]); `--sandbox strict` refuses to run without
 //! every layer.
 //!
-//! The crate proves itself through this API alone (`cargo test -p sandbox`): the
+//! The crate proves itself through this API (`cargo test -p sandbox`; a few internals the
+//! tests look at are re-exported, hidden, in `for_tests`): the
 //! integration tests of `tests/suite/` (attacks on each layer, the files layer as root
 //! and as `nobody`, the syscall layer, the accounting probes, the layers this machine
 //! gives) run the hostile programs of `tests/hostile/` through the binary
