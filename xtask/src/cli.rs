@@ -180,9 +180,9 @@ pub fn main() -> ExitCode {
             | Command::SandboxCost { .. }
     ) {
         if let Ok(xtask) = std::env::current_exe() {
-            sandbox::client::use_spawner(&xtask);
+            sandbox::use_spawner(&xtask);
         }
-        sandbox::client::on_interrupt();
+        sandbox::on_interrupt();
     }
     let result = match cli.command {
         Command::Verify {
@@ -270,7 +270,7 @@ pub fn main() -> ExitCode {
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind, spec } => fixture::run(&kind, spec.as_deref()).map(|()| true),
         Command::SandboxCost { runs } => crate::sandbox_cost::report(runs).map(|()| true),
-        Command::Spawner { without } => sandbox::server::serve(&without).map(|()| true),
+        Command::Spawner { without } => sandbox::serve(&without).map(|()| true),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

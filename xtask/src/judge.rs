@@ -65,7 +65,7 @@ pub fn judge(program: &Program, input: &Path, expected: &Path, rules: Rules) -> 
     let input = match input.to_str() {
         Some(_) => input.to_owned(),
         None => {
-            copied = crate::sandbox::client::Scratch::new("xtask-input-", None)?;
+            copied = crate::sandbox::Scratch::new("xtask-input-", None)?;
             let plain = copied.path().join("input");
             std::fs::copy(input, &plain).with_context(|| format!("reading {}", input.display()))?;
             plain

@@ -9,10 +9,10 @@ use std::time::Duration;
 use anyhow::Result;
 
 pub use crate::sandbox::Input;
+pub use crate::sandbox::Io;
 pub use crate::sandbox::Limits;
-pub use crate::sandbox::client::Io;
-pub use crate::sandbox::policy::Resolved as Program;
-use crate::sandbox::{Report, client};
+pub use crate::sandbox::Resolved as Program;
+use crate::sandbox::{self, Report};
 
 pub use verdict::{Exit, Measurement};
 
@@ -39,9 +39,9 @@ pub fn measured(report: Report) -> Measurement {
 /// Runs `program` with `io` in a fresh box under `limits`, and measures it.
 ///
 /// # Errors
-/// The sandbox cannot run it (see [`client::run`]).
+/// The sandbox cannot run it (see [`sandbox::run`]).
 pub fn run(program: &Program, io: &Io, limits: Limits) -> Result<Measurement> {
-    client::run(program, io, limits).map(measured)
+    sandbox::run(program, io, limits).map(measured)
 }
 
 /// What a run printed, held by the runner until it is judged.
@@ -52,16 +52,16 @@ pub struct Printed {
 }
 
 /// Runs `program` on `input` in a fresh box under `limits`, and measures it; its output
-/// comes back in memory ([`client::run_captured`]).
+/// comes back in memory ([`sandbox::run_captured`]).
 ///
 /// # Errors
-/// The sandbox cannot run it (see [`client::run`]).
+/// The sandbox cannot run it (see [`sandbox::run`]).
 pub fn run_captured(
     program: &Program,
     input: Input,
     limits: Limits,
 ) -> Result<(Measurement, Printed)> {
-    let captured = client::run_captured(program, input, limits)?;
+    let captured = sandbox::run_captured(program, input, limits)?;
     let printed = Printed {
         stdout: captured.stdout,
         stderr: captured.stderr,

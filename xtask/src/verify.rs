@@ -67,10 +67,10 @@ impl Verify {
                 "--data and --solution verify one crate: name it, e.g. `cargo xtask verify statues --solution ./a.out`"
             );
         }
-        let layers = crate::sandbox::client::layers()?;
+        let layers = crate::sandbox::layers()?;
         writeln!(out, "{}", layers.header())?;
         layers.require(self.sandbox)?;
-        layers.expect(&crate::sandbox::layers::expected_here())?;
+        layers.expect(&crate::sandbox::expected_here())?;
         let root = project_root();
         let suites = problems
             .iter()

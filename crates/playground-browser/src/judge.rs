@@ -170,7 +170,7 @@ pub fn judge_in_terminal(
     samples_only: bool,
 ) -> Result<(Verdicts, String)> {
     let binary = std::env::current_exe().context("finding this test binary")?;
-    xtask::sandbox::client::use_spawner(&binary);
+    xtask::sandbox::use_spawner(&binary);
     let verify = xtask::verify::Verify {
         crates: vec![problem.to_owned()],
         solution: Some(source.to_string_lossy().into_owned()),
@@ -212,7 +212,7 @@ pub fn serve_as_spawner() -> Option<bool> {
         .filter_map(|arg| arg.strip_prefix("--without=").map(str::to_owned))
         .flat_map(|names| names.split(',').map(str::to_owned).collect::<Vec<_>>())
         .collect();
-    Some(match xtask::sandbox::server::serve(&without) {
+    Some(match xtask::sandbox::serve(&without) {
         Ok(()) => true,
         Err(error) => {
             eprintln!("error: {error:#}");

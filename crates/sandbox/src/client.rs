@@ -10,17 +10,19 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, BufWriter, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use nix::poll::{self, PollFd, PollFlags, PollTimeout};
 
+use crate::Layers;
 use crate::policy::Resolved;
-use crate::server::{Hello, MEMORY_OUTPUT_FDS, Reply, decode};
-use crate::{Input, Layers, Limits, Outputs, Report, Request};
+use crate::wire::{Hello, MEMORY_OUTPUT_FDS, Reply, decode};
+use crate::wire::{Input, Limits, Outputs, Report, Request};
 
 /// The `xtask` binary started as the spawner (`<it> spawner`), once chosen.
 static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
@@ -105,7 +107,7 @@ pub fn on_interrupt() {
 const GRACE_ON_INTERRUPT: Duration = Duration::from_secs(1);
 
 /// A temporary folder removed on drop, and by Ctrl-C, `SIGTERM` or `SIGHUP`. While it
-/// lives, its owner holds a lock on the file [`OWNER_LOCK`] in it; a folder whose lock
+/// lives, its owner holds a lock on the file `.owner` in it; a folder whose lock
 /// nobody holds was left by a runner killed outright (`SIGKILL`, a power cut), and the
 /// next runner's first scratch folder sweeps it away.
 #[derive(Debug)]
@@ -507,15 +509,12 @@ impl Spawner {
     /// One line from the spawner, waiting at most `deadline`.
     fn read_line(&mut self, deadline: Duration) -> Result<String> {
         if self.replies.buffer().is_empty() {
-            let mut poll = [libc::pollfd {
-                fd: self.replies.get_ref().as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            }];
-            let millis = libc::c_int::try_from(deadline.as_millis()).unwrap_or(libc::c_int::MAX);
-            // SAFETY: poll reads and writes only the one pollfd passed.
-            let ready = unsafe { libc::poll(poll.as_mut_ptr(), 1, millis) };
-            if ready == 0 {
+            let mut poll = [PollFd::new(
+                self.replies.get_ref().as_fd(),
+                PollFlags::POLLIN,
+            )];
+            let timeout = PollTimeout::try_from(deadline).unwrap_or(PollTimeout::MAX);
+            if poll::poll(&mut poll, timeout) == Ok(0) {
                 bail!(
                     "the spawner did not answer within {} s; it was stopped",
                     deadline.as_secs()

@@ -26,11 +26,11 @@
 //! [`namespaces`]: crate::namespaces
 
 use std::fs::File;
-use std::os::fd::AsRawFd;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
+use nix::fcntl::{Flock, FlockArg};
 use nix::unistd::{Gid, Uid};
 
 /// The first uid of the box users.
@@ -46,11 +46,12 @@ pub const CLAIMS: &str = "/run/xtask-box-uids";
 
 /// A box uid held by this spawner: the open, locked file of its claim. The lock belongs
 /// to the open file, which the spawner's processes share (it is close-on-exec, so no
-/// program keeps it): the kernel releases it when the last of them ends, however it ends.
+/// program keeps it): dropping the claim releases it, and otherwise the kernel does when
+/// the last of them ends, however it ends.
 #[derive(Debug)]
 pub struct Claim {
     pub uid: u32,
-    _file: File,
+    _file: Flock<File>,
 }
 
 impl Claim {
@@ -86,8 +87,7 @@ impl Claim {
                 .custom_flags(libc::O_NOFOLLOW)
                 .open(folder.join(uid.to_string()))
                 .with_context(|| format!("opening the claim of uid {uid}"))?;
-            // SAFETY: flock only changes the lock of this open file.
-            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            if let Ok(file) = Flock::lock(file, FlockArg::LockExclusiveNonblock) {
                 return Ok(Claim { uid, _file: file });
             }
         }
@@ -99,8 +99,8 @@ impl Claim {
         let Ok(file) = File::open(folder.join(uid.to_string())) else {
             return false;
         };
-        // SAFETY: as in `take`; a lock taken here is released when `file` closes.
-        unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) != 0 }
+        // A shared lock taken here is released at once, when it is dropped.
+        Flock::lock(file, FlockArg::LockSharedNonblock).is_err()
     }
 }
 

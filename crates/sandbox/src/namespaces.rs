@@ -133,7 +133,7 @@ fn map_ids(uid: Uid, gid: Gid) -> Result<()> {
 /// wall behind the syscall layer; mount namespaces are left, as the spawner makes one for
 /// each private root. As root there is no user namespace of the worker's own, and the
 /// host's files are the machine's limits: there the box uid, one per worker, keeps each
-/// worker's counts apart instead ([`crate::identity`]).
+/// worker's counts apart instead (`identity.rs`).
 pub const USER_COUNT_CAPS: &[(&str, u32)] = &[
     // A run needs none; a few leave room for a runtime that watches a file.
     ("max_inotify_instances", 16),

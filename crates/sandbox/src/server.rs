@@ -11,7 +11,6 @@ use std::path::Path;
 use anyhow::Result;
 use landlock::RulesetStatus;
 use nix::sys::signal::{SigHandler, Signal, signal};
-use serde::{Deserialize, Serialize};
 
 use crate::cgroup::Hierarchy;
 use crate::identity::{BoxUid, BoxUser};
@@ -19,20 +18,8 @@ use crate::launch::{Abilities, Kept, MemoryOutputs, RunnerGone, launch};
 use crate::namespaces::{self, Outcome};
 use crate::root::PrivateRoot;
 use crate::root_or_host::Place;
-use crate::{Layer, Layers, Report, Request, landlock_rules, syscalls};
-
-/// The spawner's first line.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct Hello {
-    pub layers: Layers,
-}
-
-/// One reply: a report, or why the run could not happen.
-#[derive(Debug, Serialize, Deserialize)]
-pub enum Reply {
-    Ran(Report),
-    Failed(String),
-}
+use crate::wire::{Hello, MEMORY_OUTPUT_FDS, Reply, Request};
+use crate::{Layer, Layers, landlock_rules, syscalls};
 
 /// Serves requests until stdin ends.
 ///
@@ -109,10 +96,6 @@ pub fn serve(without: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// Where the runner puts the worker's memory files for output (see
-/// [`crate::Outputs::Memory`]): stdout's, then stderr's.
-pub const MEMORY_OUTPUT_FDS: [i32; 2] = [3, 4];
-
 /// The memory files the runner passed on [`MEMORY_OUTPUT_FDS`], kept from the programs
 /// (close-on-exec); none where those descriptors are not memory files.
 fn take_memory_outputs() -> Option<MemoryOutputs> {
@@ -166,7 +149,7 @@ fn abilities(
         ),
     };
     let landlock = landlock_rules::probe();
-    let seccomp = syscalls::filter();
+    let seccomp = syscalls::SyscallFilter::compile();
     let capabilities = caps::read(None, caps::CapSet::Effective).unwrap_or_default();
     let landlock_how = match &landlock {
         Ok(RulesetStatus::FullyEnforced) => Ok("landlock"),
@@ -260,11 +243,6 @@ fn abilities(
         sampled,
     };
     (abilities, place, layers)
-}
-
-/// The report of a run that the runner asked of a spawner: decoded, for the client.
-pub fn decode(line: &str) -> Result<Reply> {
-    Ok(serde_json::from_str(line)?)
 }
 
 /// Layers a spawner leaves out when asked (`xtask spawner --without ...`): only

@@ -7,7 +7,7 @@
 
 use std::fs::File;
 use std::io::{Read, Seek, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -49,6 +49,7 @@ impl Sink {
     }
 
     /// Any file, for tests of what happens when a write fails (`/dev/full`).
+    #[cfg(test)]
     pub fn of(file: File, name: &str) -> Sink {
         Sink {
             file,
@@ -113,10 +114,10 @@ impl Streams {
     }
 
     /// The descriptors to poll for output, while their pipes are open.
-    pub fn fds(&self) -> Vec<i32> {
+    pub fn fds(&self) -> Vec<BorrowedFd<'_>> {
         [&self.stdout, &self.stderr]
             .into_iter()
-            .filter_map(|stream| stream.pipe.as_ref().map(AsRawFd::as_raw_fd))
+            .filter_map(|stream| stream.pipe.as_ref().map(AsFd::as_fd))
             .collect()
     }
 

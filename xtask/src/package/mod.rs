@@ -98,7 +98,7 @@ impl Package {
                 build::target_dir(&root)?.join(name)
             }
         };
-        if let Some(reason) = crate::sandbox::private_folder::exposed(&out) {
+        if let Some(reason) = crate::sandbox::exposed(&out) {
             bail!(
                 "refusing to write the packages in {}: {reason}",
                 out.display()

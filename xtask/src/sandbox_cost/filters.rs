@@ -1,6 +1,5 @@
-//! The syscall filter on its own, as the sandbox's compiler builds it against libseccomp's
-//! binary tree over the same policy, in one run: each program's length, what attaching
-//! it costs a child, a whole start of statues' binary under it (fork, attach, `exec`,
+//! The syscall filter on its own, as the sandbox's compiler builds it, against no filter,
+//! in one run: the program's length, what attaching it costs a child, a whole start of statues' binary under it (fork, attach, `exec`,
 //! the program's own calls, wait), and what each call costs under it.
 //!
 //! Times are CPU times where they can be (the attaching child's and the calls' thread,
@@ -10,12 +9,12 @@
 //! The calls timed: `getppid`, allowed outright, which the kernel's per-number cache
 //! answers without running the filter; `personality(0xffffffff)`, allowed only after
 //! its argument is checked, so the filter runs every time; `setns(-1, 0)` and a number
-//! past the table, refused, which the filter answers after a search. The two filters are
-//! compared call by call; the column without a filter shows the call's own cost (a
-//! refused call can be cheaper under a filter, which answers before the kernel's work).
+//! past the table, refused, which the filter answers after a search. The column without a
+//! filter shows the call's own cost (a refused call can be cheaper under a filter, which
+//! answers before the kernel's work).
 
 use std::io::Read;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -23,7 +22,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use sandbox::syscalls::{self, Filters};
+use nix::fcntl::OFlag;
+use nix::sys::resource::{UsageWho, getrusage};
+use nix::sys::wait::{WaitStatus, waitpid};
+use nix::unistd::{ForkResult, fork, pipe2};
+use sandbox::SyscallFilter;
 
 use super::ROUNDS;
 
@@ -49,20 +52,16 @@ const PROBES: &[(&str, i64, [u64; 2])] = &[
 /// # Errors
 /// A filter cannot be compiled, or a child fails.
 pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
-    let filters: [(&str, Option<Arc<Filters>>); 3] = [
+    let filters: [(&str, Option<Arc<SyscallFilter>>); 2] = [
         ("no filter", None),
-        ("own compiler", Some(Arc::new(syscalls::filter()?))),
-        (
-            "libseccomp tree",
-            Some(Arc::new(syscalls::libseccomp::filter()?)),
-        ),
+        ("filter", Some(Arc::new(SyscallFilter::compile()?))),
     ];
     let per_round = runs.div_ceil(ROUNDS).max(1);
     // Each start's own times; the medians count, which a moment of load moves less
     // than a mean.
-    let mut attach: [Vec<Duration>; 3] = Default::default();
-    let mut start: [Vec<Duration>; 3] = Default::default();
-    let mut start_cpu: [Vec<Duration>; 3] = Default::default();
+    let mut attach: [Vec<Duration>; 2] = Default::default();
+    let mut start: [Vec<Duration>; 2] = Default::default();
+    let mut start_cpu: [Vec<Duration>; 2] = Default::default();
     for _ in 0..ROUNDS {
         for (index, (_, filter)) in filters.iter().enumerate() {
             for _ in 0..per_round {
@@ -76,7 +75,7 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
     }
     let [attach, start, start_cpu] = [attach, start, start_cpu].map(|times| times.map(median));
     let count = u32::try_from(runs.max(1) * CALLS_PER_RUN)?;
-    let mut calls = [[f64::MAX; PROBES.len()]; 3];
+    let mut calls = [[f64::MAX; PROBES.len()]; 2];
     for _ in 0..CALL_ROUNDS {
         for (index, (_, filter)) in filters.iter().enumerate() {
             for (best, ns) in calls[index]
@@ -104,17 +103,11 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
             (start_cpu[index].as_secs_f64() - start_cpu[0].as_secs_f64()) * 1e6,
         );
     }
-    println!(
-        "{:<24} {:>12} {:>10} {:>10} {:>14}",
-        "ns/call", "no filter", "own", "libseccomp", "libseccomp-own"
-    );
+    println!("{:<24} {:>12} {:>10}", "ns/call", "no filter", "filter");
     for (probe, (name, _, _)) in PROBES.iter().enumerate() {
         println!(
-            "{name:<24} {:>12.1} {:>10.1} {:>10.1} {:>14.1}",
-            calls[0][probe],
-            calls[1][probe],
-            calls[2][probe],
-            calls[2][probe] - calls[1][probe],
+            "{name:<24} {:>12.1} {:>10.1}",
+            calls[0][probe], calls[1][probe],
         );
     }
     println!(
@@ -125,7 +118,11 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
 
 /// Starts `statues` on `input` under `filter` (with `no_new_privs` alone without one)
 /// and waits for it; returns how long attaching took in the child.
-fn run_statues(filter: Option<Arc<Filters>>, statues: &Path, input: &Path) -> Result<Duration> {
+fn run_statues(
+    filter: Option<Arc<SyscallFilter>>,
+    statues: &Path,
+    input: &Path,
+) -> Result<Duration> {
     let (mut reader, writer) = pipe()?;
     let mut command = Command::new(statues);
     command
@@ -152,9 +149,9 @@ fn run_statues(filter: Option<Arc<Filters>>, statues: &Path, input: &Path) -> Re
 }
 
 /// `no_new_privs` and the filter, as the sandbox's child sets them before `exec`.
-fn attach(filter: Option<&Filters>) -> std::io::Result<()> {
+fn attach(filter: Option<&SyscallFilter>) -> std::io::Result<()> {
     match filter {
-        Some(filter) => syscalls::enforce(filter).map_err(std::io::Error::other),
+        Some(filter) => filter.attach().map_err(std::io::Error::other),
         None => {
             // SAFETY: sets a flag of the calling process; no pointer is passed.
             match unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } {
@@ -178,13 +175,12 @@ fn write_all(to: &OwnedFd, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Nanoseconds per call of each probe, in a forked child under `filter`.
-fn time_calls(filter: Option<&Filters>, count: u32) -> Result<Vec<f64>> {
+fn time_calls(filter: Option<&SyscallFilter>, count: u32) -> Result<Vec<f64>> {
     let (mut reader, writer) = pipe()?;
     // SAFETY: the child makes only system calls and reads the clock, then ends with
     // `_exit`, never returning into the parent's code.
-    match unsafe { libc::fork() } {
-        -1 => bail!("fork: {}", std::io::Error::last_os_error()),
-        0 => {
+    match unsafe { fork() }.context("fork")? {
+        ForkResult::Child => {
             let code = match attach(filter) {
                 Ok(()) => {
                     for &(_, number, [first, second]) in PROBES {
@@ -204,15 +200,13 @@ fn time_calls(filter: Option<&Filters>, count: u32) -> Result<Vec<f64>> {
             // SAFETY: ends the child without running the parent's exit code.
             unsafe { libc::_exit(code) }
         }
-        child => {
+        ForkResult::Parent { child } => {
             drop(writer);
             let mut bytes = Vec::new();
             reader.read_to_end(&mut bytes)?;
-            let mut status = 0;
-            // SAFETY: waits for our own child, writing only `status`.
-            unsafe { libc::waitpid(child, &mut status, 0) };
-            if !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
-                bail!("the timing child failed: status {status:#x}");
+            let status = waitpid(child, None).context("waiting for the timing child")?;
+            if !matches!(status, WaitStatus::Exited(_, 0)) {
+                bail!("the timing child failed: {status:?}");
             }
             if bytes.len() != 8 * PROBES.len() {
                 bail!("the timing child wrote {} bytes", bytes.len());
@@ -247,26 +241,17 @@ fn thread_cpu() -> Duration {
 
 /// The CPU time, user and system, of every child waited for so far.
 fn children_cpu() -> Duration {
-    // SAFETY: a zeroed rusage is a valid value of the plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: writes only `usage`.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    let micros = |time: libc::timeval| time.tv_sec as u64 * 1_000_000 + time.tv_usec as u64;
-    Duration::from_micros(micros(usage.ru_utime) + micros(usage.ru_stime))
+    // getrusage of RUSAGE_CHILDREN cannot fail: its only errors are a bad pointer or who.
+    let Ok(usage) = getrusage(UsageWho::RUSAGE_CHILDREN) else {
+        return Duration::ZERO;
+    };
+    let micros =
+        |time: nix::sys::time::TimeVal| time.tv_sec() as u64 * 1_000_000 + time.tv_usec() as u64;
+    Duration::from_micros(micros(usage.user_time()) + micros(usage.system_time()))
 }
 
 /// A pipe, both ends closed on `exec`.
 fn pipe() -> Result<(std::fs::File, OwnedFd)> {
-    let mut ends = [0; 2];
-    // SAFETY: writes two descriptors into `ends`, which this function then owns.
-    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        bail!("pipe: {}", std::io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors were just made and are owned by nothing else.
-    Ok(unsafe {
-        (
-            std::fs::File::from_raw_fd(ends[0]),
-            OwnedFd::from_raw_fd(ends[1]),
-        )
-    })
+    let (reader, writer) = pipe2(OFlag::O_CLOEXEC).context("pipe")?;
+    Ok((std::fs::File::from(reader), writer))
 }

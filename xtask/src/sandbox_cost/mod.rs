@@ -5,10 +5,9 @@
 //! thousands of times, its output kept in the worker's memory files as a judged run's is. Every configuration runs the same number of times, in interleaved
 //! rounds so that a noisy moment of the machine falls on all of them alike; the fastest
 //! round of each counts. A layer's cost is the full sandbox's time per run minus the time
-//! per run of a worker without that layer. Built with the `libseccomp` feature, it also
-//! times the syscall filter alone against libseccomp's (`filters.rs`).
+//! per run of a worker without that layer. It then times the syscall filter alone
+//! against no filter (`filters.rs`).
 
-#[cfg(feature = "libseccomp")]
 mod filters;
 
 use std::fs::File;
@@ -22,9 +21,9 @@ use crate::judge::{BOX_BYTES, OUTPUT_CAP_BYTES, PROCESS_CAP};
 use crate::measure::own_program;
 use crate::{build, project_root};
 use sandbox::Input;
+use sandbox::LEAVABLE;
 use sandbox::Limits;
-use sandbox::client::Worker;
-use sandbox::server::LEAVABLE;
+use sandbox::Worker;
 
 /// Rounds the runs are split into.
 const ROUNDS: usize = 5;
@@ -104,12 +103,7 @@ pub fn report(runs: usize) -> Result<()> {
     println!(
         "({ROUNDS} rounds of {per_round} runs per configuration, one worker each; the fastest round counts)"
     );
-    #[cfg(feature = "libseccomp")]
     filters::report(runs, &statues, &input)?;
-    #[cfg(not(feature = "libseccomp"))]
-    println!(
-        "(the syscall filter against libseccomp's: cargo run -p xtask --features libseccomp -- sandbox-cost)"
-    );
     Ok(())
 }
 

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use super::interpreter::{self, Installation, Interpreter};
 use super::protected::Protected;
 use crate::measure::{Exit, Io, Limits, Program};
-use crate::sandbox::client::{self, Scratch};
+use crate::sandbox::{self, Scratch};
 
 /// The limits of the question: enough for an interpreter to start and print two lines.
 const LIMITS: Limits = Limits {
@@ -118,7 +118,7 @@ pub fn ask(program: &Path, args: &[&str]) -> Result<String> {
         args: args.iter().map(|&arg| arg.to_owned()).collect(),
         readable: vec![PathBuf::from(program)],
     };
-    let run = crate::measure::measured(client::run(&question, &io, LIMITS)?);
+    let run = crate::measure::measured(sandbox::run(&question, &io, LIMITS)?);
     if run.exit != Exit::Code(0) {
         let stderr = std::fs::read(&io.stderr).unwrap_or_default();
         let stderr = String::from_utf8_lossy(&stderr);

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 use super::installation;
 use super::interpreter::{Installation, Interpreter};
 use super::protected::{Protected, Purpose};
-use crate::sandbox::policy::Resolved;
+use crate::sandbox::Resolved;
 
 /// The options after which Java (and the JVM languages) takes a class path.
 const CLASS_PATH_OPTIONS: &[&str] = &["-cp", "-classpath", "--class-path"];

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use super::protected::{Protected, Purpose};
-use crate::sandbox::policy::SYSTEM_READABLE;
+use crate::sandbox::SYSTEM_READABLE;
 
 /// Programs whose installation must be readable besides the program itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -21,7 +21,7 @@ use std::path::Path;
 use anyhow::{Result, bail};
 
 use crate::measure::{self, Program};
-use crate::sandbox::client::Scratch;
+use crate::sandbox::Scratch;
 pub use protected::Protected;
 
 /// A solution ready to run.

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use super::protected::Protected;
 use super::{CompileError, Solution, command};
 use crate::measure::{self, Exit, Io, Limits, Program};
-use crate::sandbox::client::{self, Scratch};
+use crate::sandbox::{self, Scratch};
 
 /// How a source file becomes a program, by its extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -258,7 +258,7 @@ fn compile(
     };
     let box_files = vec![(sandbox.name.clone(), sandbox.source.clone())];
     let collect = Some(sandbox.output.clone());
-    let run = client::run_with_files(&program, &io, limits, box_files, collect)
+    let run = sandbox::run_with_files(&program, &io, limits, box_files, collect)
         .map(measure::measured)
         .with_context(|| format!("running the compiler: {command}"))?;
     if run.exit == Exit::Code(0) {

@@ -87,10 +87,10 @@ impl Stress {
     }
 
     fn run_kit<K: ProblemKit>(&self, problem: &Problem) -> Result<Ending> {
-        let layers = crate::sandbox::client::layers()?;
+        let layers = crate::sandbox::layers()?;
         println!("{}", layers.header());
         layers.require(self.sandbox)?;
-        layers.expect(&crate::sandbox::layers::expected_here())?;
+        layers.expect(&crate::sandbox::expected_here())?;
         let solution = match &self.solution {
             Contender::Solution(spec) => solution::prepare(spec)?,
             Contender::Flawed(name) => {
@@ -188,7 +188,7 @@ impl Stress {
             Some(dir) => dir.clone(),
             None => build::target_dir(root)?.join("stress").join(K::NAME),
         };
-        if let Some(reason) = crate::sandbox::private_folder::exposed(&dir) {
+        if let Some(reason) = crate::sandbox::exposed(&dir) {
             bail!(
                 "refusing to write the failing case in {}: {reason}",
                 dir.display()

@@ -84,10 +84,7 @@ fn statues_test(name: &str) -> (String, String) {
 /// Whether the accounting layer (cgroups: peak memory, the process cap) is active.
 fn accounting() -> bool {
     support::use_spawner();
-    xtask::sandbox::client::layers()
-        .unwrap()
-        .accounting
-        .is_active()
+    xtask::sandbox::layers().unwrap().accounting.is_active()
 }
 
 /// What is wrong with `judged` as a run of `spec`, if anything.

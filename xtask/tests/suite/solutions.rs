@@ -32,7 +32,7 @@ fn verify(crate_name: &str, solution: &str) -> (anyhow::Result<Tally>, String) {
 
 #[test]
 fn every_crates_own_binary_given_as_a_solution_passes() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let executables = release_binaries();
     for problem in PROBLEMS {
         let binary = executables.get(problem.name).unwrap();
@@ -45,7 +45,7 @@ fn every_crates_own_binary_given_as_a_solution_passes() {
 
 #[test]
 fn a_python_source_file_is_run_with_python3_and_judged() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("statues.py");
     let (tally, report) = verify("statues", &source.to_string_lossy());
     let tally = tally.unwrap();
@@ -58,7 +58,7 @@ fn a_python_source_file_is_run_with_python3_and_judged() {
 /// each time (`a_python_source_file_is_run_with_python3_and_judged` and the README's
 /// example judge every file).
 fn passes_statues(spec: &str) {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let mut report = Vec::new();
     let tally = Verify {
         crates: vec!["statues".to_owned()],
@@ -129,7 +129,7 @@ fn a_quoted_path_with_spaces_is_one_source_file_or_one_argument() {
 
 #[test]
 fn a_wrong_cpp_source_file_is_compiled_and_its_failures_named() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("ladders_always_climbs.cpp");
     let (tally, report) = verify("ladders", &source.to_string_lossy());
     let tally = tally.unwrap();
@@ -150,7 +150,7 @@ fn a_wrong_cpp_source_file_is_compiled_and_its_failures_named() {
 
 #[test]
 fn a_source_that_does_not_compile_is_a_compile_error_with_the_compilers_message() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("does_not_compile.cpp");
     let (result, report) = verify("statues", &source.to_string_lossy());
     let error = result.unwrap_err();
@@ -176,7 +176,7 @@ fn a_source_that_does_not_compile_is_a_compile_error_with_the_compilers_message(
 
 #[test]
 fn a_compiled_solution_leaves_no_files_behind() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source = solutions_folder().join("ladders_always_climbs.cpp");
     let solution = solution::prepare(&source.to_string_lossy()).unwrap();
     let dir = solution.build_dir().unwrap().to_owned();
@@ -188,7 +188,7 @@ fn a_compiled_solution_leaves_no_files_behind() {
 /// A user with `CARGO_TARGET_DIR` set: verify builds there and finds the binaries there.
 #[test]
 fn verify_finds_the_binaries_in_cargo_target_dir() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let target = tempfile::tempdir().unwrap();
     crate::support::target::share_release_build(target.path());
     let temporary = target.path().join("tmp");

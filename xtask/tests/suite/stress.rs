@@ -94,7 +94,7 @@ fn every_flawed_solver_is_found_and_shrunk<K: ProblemKit>(executables: &Executab
 
 #[test]
 fn stress_finds_and_shrinks_every_flawed_solver() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let executables = executables(build::Targets::Flawed);
     every_flawed_solver_is_found_and_shrunk::<statues::testkit::Kit>(&executables);
     every_flawed_solver_is_found_and_shrunk::<descending_dark::testkit::Kit>(&executables);
@@ -105,7 +105,7 @@ fn stress_finds_and_shrinks_every_flawed_solver() {
 
 #[test]
 fn a_right_solution_survives_and_the_closing_line_counts_the_cases() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let executables = executables(build::Targets::Binaries);
     let out = tempfile::tempdir().unwrap();
     for problem in PROBLEMS {
@@ -120,7 +120,7 @@ fn a_right_solution_survives_and_the_closing_line_counts_the_cases() {
 /// board of at most two ladders, one of which must be refused.
 #[test]
 fn a_wrong_cpp_solution_is_shrunk_to_two_ladders_at_most() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let source =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions/ladders_always_climbs.cpp");
     let out = tempfile::tempdir().unwrap();

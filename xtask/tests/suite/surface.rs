@@ -16,7 +16,7 @@ use xtask::solution;
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
 fn use_spawner() {
-    xtask::sandbox::client::use_spawner(Path::new(XTASK));
+    xtask::sandbox::use_spawner(Path::new(XTASK));
 }
 
 fn hostile(name: &str) -> PathBuf {

@@ -20,7 +20,7 @@ fn rules() -> Rules {
 /// Judges the fixture `kind` on the input "A\nB\n" against `expected`, through the
 /// spawner as the command line does; returns the judged run and how long it took.
 fn judge_fixture(kind: &str, expected: &str) -> (Judged, Duration) {
-    xtask::sandbox::client::use_spawner(Path::new(XTASK));
+    xtask::sandbox::use_spawner(Path::new(XTASK));
     let started = Instant::now();
     let judged = judge_text(
         &own_program(Path::new(XTASK), &["fixture", kind]),
@@ -189,7 +189,7 @@ fn words_on_stderr_never_decide_a_verdict() {
 
 #[test]
 fn a_tree_held_at_its_memory_limit_is_stopped_and_over_memory() {
-    xtask::sandbox::client::use_spawner(Path::new(XTASK));
+    xtask::sandbox::use_spawner(Path::new(XTASK));
     let started = Instant::now();
     // statues' time limit, gam's memory budget: idle would take 4 s, the wall cap 5 s.
     let judged = judge_text(
@@ -202,11 +202,7 @@ fn a_tree_held_at_its_memory_limit_is_stopped_and_over_memory() {
     let took = started.elapsed();
     let measured = &judged.outcome.measurement;
     assert_eq!(judged.outcome.verdict.code(), "MLE", "{judged:?}");
-    if xtask::sandbox::client::layers()
-        .unwrap()
-        .accounting
-        .is_active()
-    {
+    if xtask::sandbox::layers().unwrap().accounting.is_active() {
         // Seen by the kernel, and stopped there, not left to wait out the clock.
         assert!(measured.memory_limit_hit, "{measured:?}");
         assert!(!measured.killed_at_wall_cap, "{measured:?}");

@@ -19,5 +19,5 @@ fn main() -> anyhow::Result<()> {
         };
         without.extend(names.split(',').map(str::to_owned));
     }
-    sandbox::server::serve(&without)
+    sandbox::serve(&without)
 }

@@ -4,7 +4,7 @@
 //! - where systemd runs, it alone says which groups may be managed: the unit the runner
 //!   is in, if systemd delegated it (`Delegate=yes`), or else a transient scope with
 //!   `Delegate=yes` asked of the system's manager (root) or of the user's own manager
-//!   ([`super::systemd`]). A group that is the user's but not delegated (a desktop
+//!   (`systemd.rs`). A group that is the user's but not delegated (a desktop
 //!   terminal's scope) is never managed.
 //! - without systemd, root: `xtask-runs` under the hierarchy's root, with `memory` and
 //!   `pids` enabled for the root's children. The root is the one group that may hold

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 pub use delegation::handover;
-pub use group::{Cgroup, LEFTOVER_BYTES};
+pub use group::Cgroup;
 
 /// Where the cgroup file system is mounted.
 pub const MOUNT: &str = "/sys/fs/cgroup";

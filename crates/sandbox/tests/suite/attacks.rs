@@ -37,7 +37,7 @@ fn a_cheat_finds_no_expected_answer_and_cannot_overwrite_one() {
     for case in 0..3 {
         // Each input straight from the data folder, as a judge gives it.
         let input = Input::File(data.join(format!("case{case}.in")));
-        let ran = sandbox::client::run_captured(&python(&cheat), input, two_seconds()).unwrap();
+        let ran = sandbox::run_captured(&python(&cheat), input, two_seconds()).unwrap();
         assert_eq!(stdout(&ran), "NOTHING\n", "{:?}", ran.report);
         let expected = std::fs::read_to_string(data.join(format!("case{case}.out"))).unwrap();
         assert_eq!(expected, "ANSWER\n");

@@ -11,8 +11,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use sandbox::policy::Resolved;
-use sandbox::server::{Hello, Reply};
+use sandbox::Resolved;
+use sandbox::for_tests::{Hello, Reply};
 use sandbox::{Limits, Request};
 
 use crate::support::{self, as_user, compiled, hostile, over_memory, stdout, two_seconds};
@@ -214,7 +214,7 @@ fn files_in_the_box_count_as_the_runs_memory() {
         "x\n",
         support::judged_limits(2000, budget),
     );
-    if !sandbox::client::layers().unwrap().accounting.is_active() {
+    if !sandbox::layers().unwrap().accounting.is_active() {
         eprintln!("skipped: no accounting layer on this machine");
         return;
     }
@@ -355,7 +355,7 @@ fn root_only() -> bool {
 
 #[test]
 fn workers_side_by_side_run_as_two_uids_and_a_uid_is_free_again_when_its_worker_ends() {
-    use sandbox::identity::{BOX_UID_BASE, BOX_UIDS, CLAIMS, Claim};
+    use sandbox::for_tests::{BOX_UID_BASE, BOX_UIDS, CLAIMS, Claim};
     if !root_only() {
         return;
     }
@@ -410,7 +410,7 @@ fn a_run_holding_every_inotify_instance_it_can_leaves_other_workers_and_the_host
     let holder = CounterRun::start("inotify_hold", true);
     if holder.in_a_user_namespace() {
         let held = holder.holding();
-        let cap = sandbox::namespaces::USER_COUNT_CAPS
+        let cap = sandbox::for_tests::USER_COUNT_CAPS
             .iter()
             .find(|(name, _)| *name == "max_inotify_instances")
             .unwrap()
@@ -423,7 +423,7 @@ fn a_run_holding_every_inotify_instance_it_can_leaves_other_workers_and_the_host
 #[test]
 fn pending_signals_and_posix_timers_are_capped() {
     // Measured before: 96,365 of each, the user's whole allowance on this machine.
-    let cap = sandbox::launch::PENDING_SIGNALS;
+    let cap = sandbox::for_tests::PENDING_SIGNALS;
     for nobody in [false, true] {
         for mode in ["signals", "timers"] {
             let line = CounterRun::start(mode, nobody).output();

@@ -7,15 +7,15 @@
 
 use std::path::Path;
 
-use sandbox::cgroup::{self, delegation};
-use sandbox::policy::Resolved;
+use sandbox::Resolved;
+use sandbox::for_tests::cgroup::{self, delegation};
 use sandbox::{Layer, Layers, Limits, Report, Strictness};
 
 use crate::support::{self, built, over_memory, stdout};
 
 fn use_spawner() -> Layers {
     support::use_spawner();
-    sandbox::client::layers().unwrap()
+    sandbox::layers().unwrap()
 }
 
 /// Whether the accounting layer is active; if not, says that `probe` is skipped and why.

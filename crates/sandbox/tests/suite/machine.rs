@@ -9,12 +9,12 @@ use crate::support::{self, as_user};
 #[test]
 fn every_layer_expected_here_is_active() {
     support::use_spawner();
-    let layers = sandbox::client::layers().unwrap();
+    let layers = sandbox::layers().unwrap();
     // What a machine has is its own: CI states what each of its machines must have
     // (every layer, unless $XTASK_EXPECT_LAYERS says otherwise); elsewhere the header is
     // shown, and each missing layer carries its reason.
     eprintln!("{}", layers.header());
-    let unmet = layers.unmet(&sandbox::layers::expected_here());
+    let unmet = layers.unmet(&sandbox::expected_here());
     assert!(
         unmet.is_empty(),
         "{}; {}",
@@ -63,7 +63,7 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
     }
     let request = request_in(dir.path(), "/bin/cat", &[]);
     let (hello, reply) = spawner_as_nobody(&request);
-    let hello: sandbox::server::Hello = serde_json::from_str(&hello).unwrap();
+    let hello: sandbox::for_tests::Hello = serde_json::from_str(&hello).unwrap();
     let header = hello.layers.header();
     let details = hello.layers.details();
     eprintln!("{header}\n{details}");
@@ -80,8 +80,8 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
     // the tree is sampled through its PID namespace, and the header says why there is no
     // cgroup and what would give one.
     let why_no_cgroup = match (
-        sandbox::cgroup::unified(),
-        sandbox::cgroup::systemd::booted(),
+        sandbox::for_tests::cgroup::unified(),
+        sandbox::for_tests::cgroup::booted(),
     ) {
         (true, true) => "delegated scope",
         (true, false) => "root can hand a group over",
@@ -95,9 +95,9 @@ fn an_ordinary_user_gets_every_layer_the_kernel_allows_and_is_told_the_rest() {
         }
         sandbox::Layer::Missing(_) => assert!(header.contains(why_no_cgroup), "{header}"),
     }
-    let reply: sandbox::server::Reply = serde_json::from_str(&reply).unwrap();
+    let reply: sandbox::for_tests::Reply = serde_json::from_str(&reply).unwrap();
     assert!(
-        matches!(&reply, sandbox::server::Reply::Ran(report) if report.code == Some(0)),
+        matches!(&reply, sandbox::for_tests::Reply::Ran(report) if report.code == Some(0)),
         "{reply:?}"
     );
     assert_eq!(
@@ -150,9 +150,9 @@ fn hard_limits_lower_than_the_runs_are_kept_and_the_run_is_judged() {
         let mut command = as_user("/bin/sh", nobody);
         command.args(["-c", lowered, support::SPAWNER]);
         let (_, reply) = ask_once(command, &request);
-        let reply: sandbox::server::Reply = serde_json::from_str(&reply).unwrap();
+        let reply: sandbox::for_tests::Reply = serde_json::from_str(&reply).unwrap();
         assert!(
-            matches!(&reply, sandbox::server::Reply::Ran(report) if report.code == Some(0)),
+            matches!(&reply, sandbox::for_tests::Reply::Ran(report) if report.code == Some(0)),
             "as nobody: {nobody}: {reply:?}"
         );
         assert_eq!(

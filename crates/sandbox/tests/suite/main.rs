@@ -12,7 +12,7 @@ mod support;
 
 mod attacks;
 #[cfg(target_arch = "x86_64")]
-mod filters_agree;
+mod filter_program;
 mod isolation;
 mod layers;
 mod machine;

@@ -7,8 +7,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use sandbox::client::Captured;
-use sandbox::policy::Resolved;
+use sandbox::Captured;
+use sandbox::Resolved;
 use sandbox::{Input, Limits, Report};
 
 /// The binary started as the spawner.
@@ -16,7 +16,7 @@ pub const SPAWNER: &str = env!("CARGO_BIN_EXE_sandbox-spawner");
 
 /// Starts programs through this build's `sandbox-spawner spawner`.
 pub fn use_spawner() {
-    sandbox::client::use_spawner(Path::new(SPAWNER));
+    sandbox::use_spawner(Path::new(SPAWNER));
 }
 
 /// The archive's root, which the attacks look for: two folders above this crate.
@@ -121,7 +121,7 @@ pub fn two_seconds() -> Limits {
 /// Runs `program` on `input` through this thread's spawner.
 pub fn run(program: &Resolved, input: &str, limits: Limits) -> Captured {
     use_spawner();
-    sandbox::client::run_captured(program, Input::Text(input.to_owned()), limits).unwrap()
+    sandbox::run_captured(program, Input::Text(input.to_owned()), limits).unwrap()
 }
 
 /// What a run printed on stdout.

@@ -12,7 +12,7 @@ fn runs_of(
     replacements: &[(&str, &str)],
     input: &str,
     count: usize,
-) -> Vec<sandbox::client::Captured> {
+) -> Vec<sandbox::Captured> {
     let dir = tempfile::tempdir().unwrap();
     let source = fixture(dir.path(), name, replacements);
     let program = support::own(&compiled(&source, dir.path()), &[]);

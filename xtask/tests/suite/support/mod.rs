@@ -11,7 +11,7 @@ use xtask::verify::Verify;
 
 /// Starts programs through this build's `xtask spawner`.
 pub fn use_spawner() {
-    xtask::sandbox::client::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
+    xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
 }
 
 /// The hostile fixture `name` of the judging tests.
