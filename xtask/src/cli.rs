@@ -135,6 +135,16 @@ enum Command {
         #[arg(long)]
         record: bool,
     },
+    /// Install what the tests need (Debian packages, the wasm32 target), then run
+    /// `cargo test --workspace` with ARGS.
+    Test {
+        /// Only check that the tests' programs are installed; install and build nothing.
+        #[arg(long)]
+        check: bool,
+        /// Passed on to `cargo test --workspace` (after `--`).
+        #[arg(last = true)]
+        args: Vec<std::ffi::OsString>,
+    },
     /// Draw the book's pictures (each solver's --explain=svg) into docs/pictures/.
     Pictures,
     /// A misbehaving program for the runner's own tests.
@@ -267,6 +277,10 @@ pub fn main() -> ExitCode {
         .run()
         .map(|_| true),
         Command::Web { out, serve, record } => web::Web { out, serve, record }.run().map(|_| true),
+        Command::Test { check, args } => match (crate::setup::Test { check, args }).run() {
+            Ok(code) => return code,
+            Err(error) => Err(error),
+        },
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind, spec } => fixture::run(&kind, spec.as_deref()).map(|()| true),
         Command::SandboxCost { runs } => crate::sandbox_cost::report(runs).map(|()| true),

@@ -12,6 +12,8 @@
 //! - `cargo xtask package [CRATE...] [--out DIR] [--zip]`: Kattis problem packages.
 //! - `cargo xtask web [--out DIR] [--serve]`: the browser playground, the solvers and
 //!   checkers compiled to WebAssembly, as a static site.
+//! - `cargo xtask test [-- ARGS]`: installs what the tests need, then `cargo test
+//!   --workspace`.
 //! - `cargo xtask pictures`: the book's pictures (`--explain=svg`), into `docs/pictures/`.
 //!
 //! A solution is untrusted code: every run, and every compile of a user's source, happens
@@ -29,6 +31,7 @@ pub mod pictures;
 pub mod problems;
 pub mod report;
 pub mod sandbox_cost;
+pub mod setup;
 pub mod solution;
 pub mod stress;
 

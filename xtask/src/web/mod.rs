@@ -89,8 +89,8 @@ impl Web {
     /// Builds the module, writes the site, prints where, and serves it if asked.
     ///
     /// # Errors
-    /// The `wasm-bindgen` command is missing or of another version (the message says how
-    /// to install the right one), the build fails, a statement cannot be converted, or a
+    /// The wasm32 target cannot be added, the bindings' writer pins another version of
+    /// wasm-bindgen than the playground, a build fails, a statement cannot be converted, or a
     /// file cannot be written.
     pub fn run(&self) -> Result<Site> {
         let root = project_root();
@@ -121,7 +121,8 @@ impl Web {
 
 /// Builds the module into `dir/pkg` and writes the pages, scripts and style beside it.
 fn write_site(root: &Path, dir: &Path) -> Result<Site> {
-    let bindgen = wasm::Bindgen::find(root)?;
+    wasm::add_target()?;
+    let bindgen = wasm::Bindgen::build(root)?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let module = wasm::build(root)?;
     let wasm = bindgen.generate(&module, &dir.join("pkg"))?;

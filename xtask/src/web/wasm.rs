@@ -1,7 +1,9 @@
 //! The playground's module: `crates/playground` built for `wasm32-unknown-unknown` in
-//! release, then its JavaScript bindings written by the `wasm-bindgen` command, which must
-//! be the very version the crate pins (the two halves of the bindings are generated
-//! separately and must agree).
+//! release (the target added through rustup when missing), then its JavaScript bindings
+//! written by `xtask/wasm-bindings`, a binary of this workspace made of the library the
+//! `wasm-bindgen` command is made of, pinned to the very version the playground depends on
+//! (the two halves of the bindings are generated separately and must agree). Nothing is
+//! installed by hand; cargo builds the binary the first time the site is written.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -9,7 +11,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::build::cargo;
+use crate::build::{Targets, cargo};
 
 /// The crate compiled to the module.
 pub const CRATE: &str = "playground";
@@ -17,121 +19,128 @@ pub const CRATE: &str = "playground";
 pub const TARGET: &str = "wasm32-unknown-unknown";
 /// The module's name in the site: `pkg/playground_bg.wasm`, loaded by `pkg/playground.js`.
 pub const MODULE: &str = "playground_bg.wasm";
+/// The workspace's binary that writes the bindings (`xtask/wasm-bindings`).
+pub const BINDINGS: &str = "wasm-bindings";
+/// The library `BINDINGS` is made of, pinned as `wasm-bindgen` is in `CRATE`.
+pub const BINDINGS_LIBRARY: &str = "wasm-bindgen-cli-support";
 
-/// The `wasm-bindgen` command, checked to be the version the crate pins.
+/// The bindings' writer, built, its pin checked against the playground's.
 #[derive(Debug)]
 pub struct Bindgen {
     program: PathBuf,
-    version: String,
-}
-
-/// The command that installs the `wasm-bindgen` the crate needs.
-pub fn install_command(version: &str) -> String {
-    format!("cargo install --locked wasm-bindgen-cli --version {version}")
 }
 
 impl Bindgen {
-    /// Finds `wasm-bindgen` on the `PATH` and checks its version against the pin in
-    /// `crates/playground/Cargo.toml`.
+    /// Checks that the writer pins the version of `wasm-bindgen` the playground pins, and
+    /// builds it (the xtask's own profile, so its dependencies are the xtask's).
     ///
     /// # Errors
-    /// The command is missing or of another version: the message gives the install
-    /// command.
-    pub fn find(root: &Path) -> Result<Self> {
-        Self::find_program(Path::new("wasm-bindgen"), &pinned_version(root)?)
-    }
-
-    /// Checks that `program` is `wasm-bindgen` of `version`.
-    ///
-    /// # Errors
-    /// As [`Bindgen::find`].
-    pub fn find_program(program: &Path, version: &str) -> Result<Self> {
-        let version = version.to_owned();
-        let found = Command::new(program)
-            .arg("--version")
-            .stderr(Stdio::null())
-            .output();
-        let reported = match found {
-            Ok(output) if output.status.success() => {
-                String::from_utf8_lossy(&output.stdout).trim().to_owned()
-            }
-            _ => bail!(
-                "the wasm-bindgen command is not installed; the playground needs version \
-                 {version}: {}",
-                install_command(&version)
-            ),
-        };
-        // It prints `wasm-bindgen 0.2.129`.
-        if reported.split_whitespace().nth(1) != Some(version.as_str()) {
-            bail!(
-                "the wasm-bindgen command is {reported:?}, the playground's crate pins \
-                 {version}; install that version: {}",
-                install_command(&version)
-            );
-        }
+    /// The pins differ, or cargo cannot build the writer.
+    pub fn build(root: &Path) -> Result<Self> {
+        agreed_version(&crate::build::metadata(root)?)?;
+        let built =
+            crate::build::with_profile(root, "dev", std::iter::once(BINDINGS), Targets::Binaries)?;
         Ok(Bindgen {
-            program: program.to_owned(),
-            version,
+            program: built.get(BINDINGS)?.to_owned(),
         })
     }
 
-    /// The version checked.
-    pub fn version(&self) -> &str {
-        &self.version
-    }
-
     /// Writes the bindings of `module` (`playground.js` and the module itself) into `out`,
-    /// for loading as an ES module (`--target web`); returns the module's path there.
+    /// for loading as an ES module (as `wasm-bindgen --target web --no-typescript`);
+    /// returns the module's path there.
     ///
     /// # Errors
-    /// `wasm-bindgen` fails.
+    /// The writer fails.
     pub fn generate(&self, module: &Path, out: &Path) -> Result<PathBuf> {
         if out.exists() {
             std::fs::remove_dir_all(out).with_context(|| format!("removing {}", out.display()))?;
         }
         let status = Command::new(&self.program)
-            .args(["--target", "web", "--no-typescript", "--out-dir"])
-            .arg(out)
             .arg(module)
+            .arg(out)
             .status()
-            .context("running wasm-bindgen")?;
+            .with_context(|| format!("running {}", self.program.display()))?;
         ensure!(
             status.success(),
-            "wasm-bindgen failed on {}",
+            "{BINDINGS} failed on {}",
             module.display()
         );
         let written = out.join(MODULE);
         ensure!(
             written.is_file(),
-            "wasm-bindgen wrote no {}",
+            "{BINDINGS} wrote no {}",
             written.display()
         );
         Ok(written)
     }
 }
 
-/// The exact version of `wasm-bindgen` the crate depends on (`=0.2.x` in its manifest),
-/// as cargo reads the manifest.
+/// The version the playground pins, once checked that the bindings' writer pins its
+/// library to the same (`metadata` is `cargo metadata`'s JSON).
 ///
 /// # Errors
-/// Cargo cannot read the manifest, or the crate does not pin `wasm-bindgen` exactly.
-pub fn pinned_version(root: &Path) -> Result<String> {
-    let value = crate::build::metadata(root)?;
-    let requirement = value["packages"]
+/// Either pin is missing or inexact, or they differ.
+pub fn agreed_version(metadata: &serde_json::Value) -> Result<String> {
+    let playground = pin(metadata, CRATE, "wasm-bindgen")?;
+    let writer = pin(metadata, BINDINGS, BINDINGS_LIBRARY)?;
+    if playground != writer {
+        bail!(
+            "{CRATE} pins wasm-bindgen {playground} but {BINDINGS} pins {BINDINGS_LIBRARY} \
+             {writer}: the two halves of the bindings must be one version; pin both alike"
+        );
+    }
+    Ok(playground)
+}
+
+/// The exact version `package` requires of `dependency` (`=0.2.x`).
+fn pin(metadata: &serde_json::Value, package: &str, dependency: &str) -> Result<String> {
+    let requirement = metadata["packages"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|package| package["name"] == CRATE)
-        .flat_map(|package| package["dependencies"].as_array().into_iter().flatten())
-        .find(|dependency| dependency["name"] == "wasm-bindgen")
-        .and_then(|dependency| dependency["req"].as_str())
-        .with_context(|| format!("{CRATE} does not depend on wasm-bindgen"))?;
+        .filter(|found| found["name"] == package)
+        .flat_map(|found| found["dependencies"].as_array().into_iter().flatten())
+        .find(|found| found["name"] == dependency)
+        .and_then(|found| found["req"].as_str())
+        .with_context(|| format!("{package} does not depend on {dependency}"))?;
     requirement
         .strip_prefix('=')
         .map(str::to_owned)
         .with_context(|| {
-            format!("{CRATE} must pin wasm-bindgen exactly (=0.2.x), not {requirement:?}")
+            format!("{package} must pin {dependency} exactly (=0.2.x), not {requirement:?}")
         })
+}
+
+/// Adds the browser's target through rustup when it is not installed, saying so on
+/// stderr.
+///
+/// # Errors
+/// rustup is missing (the message says what to install instead) or fails.
+pub fn add_target() -> Result<()> {
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .stderr(Stdio::null())
+        .output();
+    let listed = match installed {
+        Ok(output) if output.status.success() => output.stdout,
+        _ => bail!(
+            "the playground is built for {TARGET}, which rustup adds; without rustup, \
+             install your Rust's standard library for {TARGET}"
+        ),
+    };
+    if String::from_utf8_lossy(&listed)
+        .lines()
+        .any(|line| line.trim() == TARGET)
+    {
+        return Ok(());
+    }
+    eprintln!("running rustup target add {TARGET}");
+    let status = Command::new("rustup")
+        .args(["target", "add", TARGET])
+        .status()
+        .context("running rustup target add")?;
+    ensure!(status.success(), "rustup target add {TARGET} failed");
+    Ok(())
 }
 
 /// `cargo build --profile wasm-release --target wasm32-unknown-unknown` of the crate's
@@ -139,8 +148,7 @@ pub fn pinned_version(root: &Path) -> Result<String> {
 /// smaller; `docs/figures.txt` has its size); returns the module cargo wrote.
 ///
 /// # Errors
-/// The build fails (the target may need `rustup target add wasm32-unknown-unknown`) or
-/// names no module.
+/// The build fails or names no module.
 pub fn build(root: &Path) -> Result<PathBuf> {
     let mut child = cargo()
         .current_dir(root)
@@ -167,11 +175,7 @@ pub fn build(root: &Path) -> Result<PathBuf> {
         }
     }
     let status = child.wait().context("waiting for cargo build")?;
-    ensure!(
-        status.success(),
-        "cargo build --target {TARGET} failed (is the target installed? rustup target add \
-         {TARGET})"
-    );
+    ensure!(status.success(), "cargo build --target {TARGET} failed");
     module.with_context(|| format!("cargo built no .wasm for {CRATE}"))
 }
 
@@ -207,11 +211,32 @@ mod tests {
         assert_eq!(module_of("not json"), None);
     }
 
+    /// `cargo metadata`'s JSON for the two pins.
+    fn metadata(playground: &str, writer: &str) -> serde_json::Value {
+        serde_json::json!({"packages": [
+            {"name": CRATE, "dependencies": [{"name": "wasm-bindgen", "req": playground}]},
+            {"name": BINDINGS, "dependencies": [{"name": BINDINGS_LIBRARY, "req": writer}]},
+        ]})
+    }
+
     #[test]
-    fn the_install_command_names_the_version() {
+    fn the_two_halves_of_the_bindings_must_pin_one_version() {
         assert_eq!(
-            install_command("0.2.129"),
-            "cargo install --locked wasm-bindgen-cli --version 0.2.129"
+            agreed_version(&metadata("=0.2.129", "=0.2.129")).unwrap(),
+            "0.2.129"
         );
+        let differ = format!(
+            "{:#}",
+            agreed_version(&metadata("=0.2.129", "=0.2.130")).unwrap_err()
+        );
+        assert!(
+            differ.contains("0.2.129") && differ.contains("0.2.130"),
+            "{differ}"
+        );
+        let loose = format!(
+            "{:#}",
+            agreed_version(&metadata("0.2", "=0.2.129")).unwrap_err()
+        );
+        assert!(loose.contains("exactly"), "{loose}");
     }
 }

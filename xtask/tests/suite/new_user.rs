@@ -401,3 +401,29 @@ fn no_output_is_written_through_a_link_nor_in_a_folder_others_can_change() {
         "{said}"
     );
 }
+
+#[test]
+fn the_test_command_without_its_programs_nor_a_way_to_install_them_says_what_to_install() {
+    // A PATH with neither the tests' programs nor apt-get, and a cargo that leaves a mark
+    // if it is ever run: nothing may be built.
+    let dir = tempfile::tempdir().unwrap();
+    let cargo = dir.path().join("cargo");
+    std::fs::write(&cargo, "#!/bin/sh\ntouch \"$0.ran\"\n").unwrap();
+    std::fs::set_permissions(&cargo, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let run = Command::new(XTASK)
+        .arg("test")
+        .current_dir(dir.path())
+        .env("PATH", dir.path().join("empty"))
+        .env("CARGO", &cargo)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{}", text(&run));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("sudo apt-get install g++ gcc python3 default-jdk-headless nodejs npm"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("chromium chromium-driver"), "{stderr}");
+    assert!(!dir.path().join("cargo.ran").exists(), "cargo ran");
+}

@@ -84,6 +84,12 @@ const FAST_VARIANTS: &[FastVariant] = &[
               130 s on 2 cores, and the book promises no duration",
     },
     FastVariant {
+        example: "cargo xtask test",
+        runs: "cargo xtask test --check",
+        why: "the test command runs this very suite; its own part, checking that every \
+              program the tests run is installed, runs alone",
+    },
+    FastVariant {
         example: "cargo xtask web --serve",
         runs: "cargo xtask web --out site",
         why: "--serve serves the site until Ctrl-C; this runs the same build into a folder, \
