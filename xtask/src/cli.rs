@@ -72,8 +72,7 @@ enum Command {
         /// Stop after this many cases without a failure.
         #[arg(long, value_name = "N")]
         cases: Option<u64>,
-        /// Where to write <crate>-<seed>.in and .out (default: <target>/stress).
-        #[arg(long, value_name = "DIR")]
+        #[arg(long, value_name = "DIR", help = stress::OUT_HELP)]
         out: Option<PathBuf>,
         /// Threads running cases (default: every core).
         #[arg(long, value_name = "N")]

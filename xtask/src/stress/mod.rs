@@ -186,7 +186,7 @@ impl Stress {
         let judged = trial.judge(&text, &expected)?;
         let dir = match &self.out {
             Some(dir) => dir.clone(),
-            None => build::target_dir(root)?.join("stress").join(K::NAME),
+            None => default_out(&build::target_dir(root)?, K::NAME),
         };
         if let Some(reason) = crate::sandbox::exposed(&dir) {
             bail!(
@@ -311,4 +311,27 @@ fn progress_bar(cases: Option<u64>) -> ProgressBar {
     }
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
+}
+
+/// `--out`'s help, beside the default it states ([`default_out`]).
+pub const OUT_HELP: &str =
+    "Where to write <crate>-<seed>.in and .out (default: <target>/stress/<crate>)";
+
+/// Where a failing case goes when `--out` is not given: `<target>/stress/<crate>`.
+pub fn default_out(target: &Path, crate_name: &str) -> PathBuf {
+    target.join("stress").join(crate_name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_of_out_states_the_default_used() {
+        let shown = default_out(Path::new("<target>"), "<crate>");
+        assert!(
+            OUT_HELP.contains(&format!("(default: {})", shown.display())),
+            "{OUT_HELP}"
+        );
+    }
 }
