@@ -27,12 +27,7 @@ pub fn measured(report: Report) -> Measurement {
         cpu: Duration::from_micros(report.cpu_us),
         wall: Duration::from_micros(report.wall_us),
         peak_memory_bytes: report.peak_memory_bytes,
-        memory_limit_hit: report.memory_limit_hit,
-        killed_at_wall_cap: report.killed_at_wall_cap,
-        killed_at_cpu_cap: report.killed_at_cpu_cap,
-        killed_at_memory_limit: report.killed_at_memory_limit,
-        process_limit_hit: report.process_limit_hit,
-        output_limit_hit: report.output_limit_hit,
+        stops: report.stops,
     }
 }
 

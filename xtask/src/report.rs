@@ -86,12 +86,7 @@ mod tests {
             cpu,
             wall: cpu + Duration::from_millis(10),
             peak_memory_bytes: peak,
-            memory_limit_hit: false,
-            killed_at_wall_cap: false,
-            killed_at_memory_limit: false,
-            killed_at_cpu_cap: false,
-            process_limit_hit: false,
-            output_limit_hit: false,
+            stops: verdict::Stops::default(),
         }
     }
 

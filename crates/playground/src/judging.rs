@@ -19,7 +19,7 @@
 use std::time::Duration;
 
 use serde::Deserialize;
-use verdict::{CaseStyle, Checker, Exit, Measurement, Rules};
+use verdict::{CaseStyle, Checker, Exit, Measurement, Rules, Stops};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// How many times the problem's time limit a run may take in the page before it is TLE.
@@ -128,12 +128,13 @@ pub fn judged(
         cpu: wall,
         wall,
         peak_memory_bytes: run.peak_memory_bytes,
-        memory_limit_hit: run.memory_refused,
-        killed_at_wall_cap: run.killed_at_wall_cap,
-        killed_at_cpu_cap: false,
-        killed_at_memory_limit: false,
-        process_limit_hit: false,
-        output_limit_hit: run.output_limit_hit,
+        // The page's only caps: memory refused at the budget, the wall clock, the output.
+        stops: Stops {
+            memory_limit_hit: run.memory_refused,
+            killed_at_wall_cap: run.killed_at_wall_cap,
+            output_limit_hit: run.output_limit_hit,
+            ..Stops::default()
+        },
     };
     let rules_here = Rules {
         time_limit: page_limit,

@@ -85,19 +85,10 @@ pub struct Report {
     pub cpu_us: u64,
     pub wall_us: u64,
     pub peak_memory_bytes: u64,
-    /// The memory limit was hit: an allocation was refused or the tree was killed for it.
-    pub memory_limit_hit: bool,
-    /// The wall-clock cap ran out and everything was killed.
-    pub killed_at_wall_cap: bool,
-    /// The tree's CPU time ran out and everything was killed.
-    pub killed_at_cpu_cap: bool,
-    /// The kernel reported the memory limit reached during the run, and everything was
-    /// killed then: a tree stalled at its limit waits for nothing.
-    pub killed_at_memory_limit: bool,
-    /// The process cap refused a fork.
-    pub process_limit_hit: bool,
-    /// Stdout went past the output cap, and everything was killed.
-    pub output_limit_hit: bool,
+    /// Which limits held the run back or stopped it: the flags the verdict reads, as they
+    /// are (in the JSON, beside the fields above).
+    #[serde(flatten)]
+    pub stops: verdict::Stops,
 }
 
 /// The spawner's first line.

@@ -22,4 +22,4 @@ pub mod order;
 pub mod shown;
 
 pub use compare::{CaseStyle, Checker, Mismatch, compare};
-pub use order::{Exit, Measurement, Rules, Verdict, verdict};
+pub use order::{Exit, Measurement, Rules, Stops, Verdict, verdict};

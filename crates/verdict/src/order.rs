@@ -61,13 +61,24 @@ pub struct Measurement {
     pub cpu: Duration,
     pub wall: Duration,
     pub peak_memory_bytes: u64,
+    /// Which limits held the run back or stopped it.
+    pub stops: Stops,
+}
+
+/// Which limits held a run back or stopped it, as the sandbox (or the page) reports them
+/// beside its times and memory: one set of flags, from the sandbox's report to the
+/// verdict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Stops {
     /// The memory limit refused memory or killed a process.
     pub memory_limit_hit: bool,
     /// The wall-clock cap ran out and everything was killed.
     pub killed_at_wall_cap: bool,
     /// The CPU cap of the tree ran out and everything was killed.
     pub killed_at_cpu_cap: bool,
-    /// The tree reached the memory limit and everything was killed.
+    /// The tree reached the memory limit and everything was killed: a tree stalled at
+    /// its limit waits for nothing.
     pub killed_at_memory_limit: bool,
     /// The process cap refused a fork.
     pub process_limit_hit: bool,
@@ -218,7 +229,7 @@ fn decide(
 ) -> Verdict {
     let seconds = |time: Duration| time.as_secs_f64();
     let mib = |bytes: u64| bytes as f64 / (1 << 20) as f64;
-    let over_cpu = run.killed_at_cpu_cap || run.cpu > rules.time_limit;
+    let over_cpu = run.stops.killed_at_cpu_cap || run.cpu > rules.time_limit;
     if over_cpu || run.exit == Exit::Signal(SIGXCPU) {
         // SIGXCPU under the limit was raised by the program itself: say so, not "over".
         return Verdict::TimeLimit(if over_cpu {
@@ -226,7 +237,7 @@ fn decide(
                 "{:.2} s of CPU time, over the {:.2} s limit{}",
                 seconds(run.cpu),
                 seconds(rules.time_limit),
-                if run.killed_at_cpu_cap {
+                if run.stops.killed_at_cpu_cap {
                     "; stopped"
                 } else {
                     ""
@@ -241,12 +252,12 @@ fn decide(
         });
     }
     if run.peak_memory_bytes > rules.memory_budget_bytes
-        || run.memory_limit_hit
-        || run.killed_at_memory_limit
+        || run.stops.memory_limit_hit
+        || run.stops.killed_at_memory_limit
     {
-        let event = if run.killed_at_memory_limit {
+        let event = if run.stops.killed_at_memory_limit {
             "; the tree reached the memory limit and was stopped"
-        } else if run.memory_limit_hit {
+        } else if run.stops.memory_limit_hit {
             "; the memory limit refused memory or killed a process"
         } else {
             ""
@@ -257,7 +268,7 @@ fn decide(
             mib(rules.memory_budget_bytes),
         ));
     }
-    if run.killed_at_wall_cap || run.wall > rules.idle_after() {
+    if run.stops.killed_at_wall_cap || run.wall > rules.idle_after() {
         return Verdict::TimeLimit(format!(
             "idle: {:.2} s of wall time, over twice the {:.2} s limit, with {:.2} s of CPU time",
             seconds(run.wall),
@@ -265,7 +276,7 @@ fn decide(
             seconds(run.cpu)
         ));
     }
-    let over_output = run.output_limit_hit || stdout_len > OUTPUT_CAP_BYTES;
+    let over_output = run.stops.output_limit_hit || stdout_len > OUTPUT_CAP_BYTES;
     if over_output || run.exit == Exit::Signal(SIGXFSZ) {
         // SIGXFSZ with stdout under the cap: a file in the box grew past the file-size
         // limit (or the program raised it); "more than 16 MiB of output" would be false.
@@ -278,7 +289,7 @@ fn decide(
             )
         });
     }
-    let processes = if run.process_limit_hit {
+    let processes = if run.stops.process_limit_hit {
         format!("; the cap of {PROCESS_CAP} processes refused a fork")
     } else {
         String::new()
@@ -381,12 +392,7 @@ mod tests {
             cpu: Duration::from_millis(100),
             wall: Duration::from_millis(120),
             peak_memory_bytes: 1 << 20,
-            memory_limit_hit: false,
-            killed_at_wall_cap: false,
-            killed_at_cpu_cap: false,
-            killed_at_memory_limit: false,
-            process_limit_hit: false,
-            output_limit_hit: false,
+            stops: Stops::default(),
         }
     }
 
@@ -413,7 +419,10 @@ mod tests {
             ..clean()
         };
         let stopped_at_cpu = Measurement {
-            killed_at_cpu_cap: true,
+            stops: Stops {
+                killed_at_cpu_cap: true,
+                ..Stops::default()
+            },
             ..clean()
         };
         let xcpu = Measurement {
@@ -425,11 +434,17 @@ mod tests {
             ..clean()
         };
         let limit_event = Measurement {
-            memory_limit_hit: true,
+            stops: Stops {
+                memory_limit_hit: true,
+                ..Stops::default()
+            },
             ..clean()
         };
         let stopped_at_memory = Measurement {
-            killed_at_memory_limit: true,
+            stops: Stops {
+                killed_at_memory_limit: true,
+                ..Stops::default()
+            },
             ..clean()
         };
         let idle = Measurement {
@@ -437,11 +452,17 @@ mod tests {
             ..clean()
         };
         let stopped_at_wall = Measurement {
-            killed_at_wall_cap: true,
+            stops: Stops {
+                killed_at_wall_cap: true,
+                ..Stops::default()
+            },
             ..clean()
         };
         let over_output = Measurement {
-            output_limit_hit: true,
+            stops: Stops {
+                output_limit_hit: true,
+                ..Stops::default()
+            },
             ..clean()
         };
         let xfsz = Measurement {
@@ -488,12 +509,15 @@ mod tests {
             cpu: a.cpu.max(b.cpu),
             wall: a.wall.max(b.wall),
             peak_memory_bytes: a.peak_memory_bytes.max(b.peak_memory_bytes),
-            memory_limit_hit: a.memory_limit_hit || b.memory_limit_hit,
-            killed_at_wall_cap: a.killed_at_wall_cap || b.killed_at_wall_cap,
-            killed_at_cpu_cap: a.killed_at_cpu_cap || b.killed_at_cpu_cap,
-            killed_at_memory_limit: a.killed_at_memory_limit || b.killed_at_memory_limit,
-            process_limit_hit: a.process_limit_hit || b.process_limit_hit,
-            output_limit_hit: a.output_limit_hit || b.output_limit_hit,
+            stops: Stops {
+                memory_limit_hit: a.stops.memory_limit_hit || b.stops.memory_limit_hit,
+                killed_at_wall_cap: a.stops.killed_at_wall_cap || b.stops.killed_at_wall_cap,
+                killed_at_cpu_cap: a.stops.killed_at_cpu_cap || b.stops.killed_at_cpu_cap,
+                killed_at_memory_limit: a.stops.killed_at_memory_limit
+                    || b.stops.killed_at_memory_limit,
+                process_limit_hit: a.stops.process_limit_hit || b.stops.process_limit_hit,
+                output_limit_hit: a.stops.output_limit_hit || b.stops.output_limit_hit,
+            },
         };
         let rows: [(&[&Measurement], &str); 5] = [
             (&[&over_cpu, &stopped_at_cpu, &xcpu], "TLE"),

@@ -266,13 +266,13 @@ fn compile(
     }
     let mut messages = file_start(&io.stderr, COMPILE_MESSAGES_SHOWN);
     messages.push_str(&file_start(&io.stdout, COMPILE_MESSAGES_SHOWN));
-    if run.killed_at_wall_cap || run.killed_at_cpu_cap {
+    if run.stops.killed_at_wall_cap || run.stops.killed_at_cpu_cap {
         messages.push_str(&format!(
             "\n(the compiler was stopped after {} s)",
             COMPILE_TIME.as_secs()
         ));
     }
-    if run.memory_limit_hit {
+    if run.stops.memory_limit_hit {
         messages.push_str(&format!(
             "\n(the compiler was stopped at its {} MiB memory limit)",
             COMPILE_MEMORY >> 20

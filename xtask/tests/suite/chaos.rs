@@ -97,11 +97,11 @@ fn misjudged(judged: &Judged, prediction: &Prediction, accounting: bool) -> Opti
     let measured = &judged.outcome.measurement;
     let limit = judged.outcome.rules.time_limit;
     if detail.contains("CPU time, over the")
-        && !(measured.cpu > limit || measured.killed_at_cpu_cap)
+        && !(measured.cpu > limit || measured.stops.killed_at_cpu_cap)
     {
         return Some("the detail claims CPU time over the limit".to_owned());
     }
-    if detail.starts_with("more than") && !measured.output_limit_hit {
+    if detail.starts_with("more than") && !measured.stops.output_limit_hit {
         return Some("the detail claims output over the cap".to_owned());
     }
     if accounting

@@ -100,7 +100,7 @@ fn an_endless_loop_is_killed_and_over_time() {
 fn a_solution_that_never_reads_and_sleeps_is_stopped_by_the_wall_clock() {
     let (judged, took) = run_fixture("sleep");
     assert_eq!(judged.outcome.verdict.code(), "TLE");
-    assert!(judged.outcome.measurement.killed_at_wall_cap);
+    assert!(judged.outcome.measurement.stops.killed_at_wall_cap);
     assert!(
         judged
             .outcome
@@ -204,8 +204,8 @@ fn a_tree_held_at_its_memory_limit_is_stopped_and_over_memory() {
     assert_eq!(judged.outcome.verdict.code(), "MLE", "{judged:?}");
     if xtask::sandbox::layers().unwrap().accounting.is_active() {
         // Seen by the kernel, and stopped there, not left to wait out the clock.
-        assert!(measured.memory_limit_hit, "{measured:?}");
-        assert!(!measured.killed_at_wall_cap, "{measured:?}");
+        assert!(measured.stops.memory_limit_hit, "{measured:?}");
+        assert!(!measured.stops.killed_at_wall_cap, "{measured:?}");
         assert!(took < Duration::from_secs(3), "{took:?}");
     }
 }

@@ -11,6 +11,7 @@ use nix::poll::{self, PollFd, PollFlags, PollTimeout};
 use nix::sys::signal::{Signal, kill, killpg};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::Pid;
+use verdict::Stops;
 
 use super::{Abilities, memory_limit};
 use crate::cgroup::Cgroup;
@@ -156,16 +157,18 @@ pub(super) fn watch(
         cpu_us,
         wall_us: u64::try_from(wall.as_micros()).unwrap_or(u64::MAX),
         peak_memory_bytes,
-        memory_limit_hit,
-        killed_at_wall_cap,
-        killed_at_cpu_cap,
-        killed_at_memory_limit,
-        process_limit_hit: match (group, &accounts.sampler) {
-            (Some(group), _) => group.process_limit_hit(),
-            (None, Some(sampler)) => sampler.reached(request.limits.processes),
-            (None, None) => false,
+        stops: Stops {
+            memory_limit_hit,
+            killed_at_wall_cap,
+            killed_at_cpu_cap,
+            killed_at_memory_limit,
+            process_limit_hit: match (group, &accounts.sampler) {
+                (Some(group), _) => group.process_limit_hit(),
+                (None, Some(sampler)) => sampler.reached(request.limits.processes),
+                (None, None) => false,
+            },
+            output_limit_hit,
         },
-        output_limit_hit,
     })
 }
 

@@ -163,7 +163,7 @@ fn a_fork_bomb_ends_within_its_caps() {
     let report = &ran.report;
     // Over its time, or ended by the process cap's refusals, and nothing else.
     let failed_alone = !over_memory(report, 256_000_000)
-        && !report.output_limit_hit
+        && !report.stops.output_limit_hit
         && (report.signal.is_some() || report.code != Some(0));
     assert!(over_time(report, 2000) || failed_alone, "{report:?}");
     assert!(took < Duration::from_secs(10), "{took:?}");
@@ -187,7 +187,7 @@ fn the_output_cap_allows_exactly_its_bytes_and_stops_the_next_one() {
         let program = support::own(&compiled(&source, dir.path()), &[]);
         let ran = run(&program, "", limits);
         assert_eq!(
-            ran.report.output_limit_hit, over,
+            ran.report.stops.output_limit_hit, over,
             "{bytes}: {:?}",
             ran.report
         );

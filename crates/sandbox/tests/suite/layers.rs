@@ -135,14 +135,14 @@ fn cpu_time_of_orphaned_workers_is_counted_and_capped() {
     // Two orphaned workers burn 0.8 s of CPU each; the program itself next to nothing.
     let workers = Probe::new("cpu_children.c");
     let (measured, _) = workers.run("", roomy());
-    assert!(!measured.killed_at_cpu_cap, "{measured:?}");
+    assert!(!measured.stops.killed_at_cpu_cap, "{measured:?}");
     assert!(measured.cpu_us >= 1_500_000, "{measured:?}");
     let capped = Limits {
         cpu_ms: 1000,
         ..roomy()
     };
     let (measured, _) = workers.run("", capped);
-    assert!(measured.killed_at_cpu_cap, "{measured:?}");
+    assert!(measured.stops.killed_at_cpu_cap, "{measured:?}");
     assert!(measured.cpu_us > 1_000_000, "{measured:?}");
 }
 
@@ -155,7 +155,7 @@ fn peak_memory_is_that_of_the_whole_tree() {
     // than either holds; a sampled peak may miss the moment both are full).
     let (measured, stdout) = Probe::new("tree_memory.c").run("2 100\n", roomy());
     assert_eq!(stdout, "WIN\n", "{measured:?}");
-    assert!(!measured.memory_limit_hit, "{measured:?}");
+    assert!(!measured.stops.memory_limit_hit, "{measured:?}");
     assert!(measured.peak_memory_bytes > 150 << 20, "{measured:?}");
 }
 
@@ -166,7 +166,7 @@ fn memory_of_the_tree_over_its_limit_is_refused() {
     }
     // Four workers of 100 MiB at once, under a 256 MiB budget: MLE.
     let (measured, _) = Probe::new("tree_memory.c").run("4 100\n", roomy());
-    assert!(measured.memory_limit_hit, "{measured:?}");
+    assert!(measured.stops.memory_limit_hit, "{measured:?}");
     assert!(measured.peak_memory_bytes > 128 << 20, "{measured:?}");
 }
 
@@ -217,7 +217,7 @@ fn memory_held_after_the_main_thread_ended_is_refused() {
     assert!(over_memory(&measured, 8_000_000), "{stdout:?} {measured:?}");
     assert!(measured.peak_memory_bytes > 8_000_000, "{measured:?}");
     assert!(
-        measured.killed_at_memory_limit || measured.memory_limit_hit,
+        measured.stops.killed_at_memory_limit || measured.stops.memory_limit_hit,
         "{measured:?}"
     );
 }
@@ -272,7 +272,7 @@ fn a_fork_past_the_process_cap_is_refused() {
         .parse()
         .unwrap_or_else(|_| panic!("{stdout:?}"));
     assert!(made < 16, "{made} processes made under a cap of 16");
-    assert!(measured.process_limit_hit, "{measured:?}");
+    assert!(measured.stops.process_limit_hit, "{measured:?}");
 }
 
 #[test]

@@ -131,13 +131,15 @@ pub fn stdout(run: &Captured) -> String {
 
 /// Whether the run went over `budget` bytes of memory: its peak, or the kernel's events.
 pub fn over_memory(report: &Report, budget: u64) -> bool {
-    report.peak_memory_bytes > budget || report.memory_limit_hit || report.killed_at_memory_limit
+    report.peak_memory_bytes > budget
+        || report.stops.memory_limit_hit
+        || report.stops.killed_at_memory_limit
 }
 
 /// Whether the run went over its time: its CPU time past `limit_ms`, or a cap reached.
 pub fn over_time(report: &Report, limit_ms: u64) -> bool {
-    report.killed_at_cpu_cap
-        || report.killed_at_wall_cap
+    report.stops.killed_at_cpu_cap
+        || report.stops.killed_at_wall_cap
         || report.cpu_us > limit_ms * 1000
         || report.signal == Some(libc::SIGXCPU)
 }
