@@ -144,7 +144,9 @@ fn executable_of(message: &str) -> Option<(String, PathBuf)> {
 /// # Errors
 /// As [`release`].
 pub fn release_every_problem(targets: Targets) -> Result<Executables> {
-    let names = crate::problems::PROBLEMS.iter().map(|problem| problem.name);
+    let names = crate::problems::PROBLEMS
+        .iter()
+        .map(|problem| problem.name());
     release(&crate::project_root(), names, targets)
 }
 

@@ -25,7 +25,6 @@ pub mod judge;
 pub mod measure;
 pub mod package;
 pub mod pictures;
-pub mod problems;
 pub mod report;
 pub mod sandbox_cost;
 pub mod solution;
@@ -36,6 +35,8 @@ pub mod units;
 pub mod verify;
 pub mod web;
 
+/// The archive's problems, one list, a crate of its own (the playground reads it too).
+pub use problems;
 /// The sandbox every untrusted run goes through, a crate of its own.
 pub use sandbox;
 /// The verdict of a run, one code with the playground's judge, a crate of its own.
