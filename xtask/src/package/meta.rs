@@ -168,3 +168,40 @@ impl Meta {
 fn whole(amount: u128, unit: u128) -> u32 {
     u32::try_from(amount.div_ceil(unit)).unwrap_or(u32::MAX)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a package states, derived from its problem: the folder, one time limit in
+    /// whole seconds, memory in whole MiB, the validator's flags and the scoring. One
+    /// problem of each kind: plain, scored by groups with per-group limits, and compared
+    /// as numbers.
+    #[test]
+    fn a_package_states_its_problems_limits() {
+        let stated = |name: &str| {
+            let meta = find(name).unwrap();
+            (
+                meta.folder,
+                meta.time_limit_secs,
+                meta.memory_mib,
+                meta.validator_flags,
+                meta.scoring,
+            )
+        };
+        let expected = |folder: &str, time, memory, flags: &str, scoring| {
+            (folder.to_owned(), time, memory, flags.to_owned(), scoring)
+        };
+        assert_eq!(
+            stated("descending-dark"),
+            expected("descendingdark", 4, 256, "case_sensitive", false)
+        );
+        // One limit for every group, and the contest's 8 MB as 8 MiB.
+        assert_eq!(stated("gam"), expected("gam", 2, 8, "case_sensitive", true));
+        assert_eq!(
+            stated("ladders"),
+            expected("ladders", 1, 256, "float_tolerance 1e-6", false)
+        );
+        assert_eq!(packages().len(), problems::PROBLEMS.len());
+    }
+}

@@ -421,6 +421,14 @@ mod tests {
              6 s otherwise. Memory: 8 MB."
         );
         assert_eq!(seconds(Duration::from_millis(1500)), "1500 ms");
+        assert_eq!(count_in_words(5), "Five");
+        assert_eq!(count_in_words(13), "13");
+        let index = index();
+        let count = count_in_words(PROBLEMS.len());
+        assert!(index.contains(&format!("<p>{count} problems from programming contests")));
+        for &problem in PROBLEMS {
+            assert!(index.contains(&format!("<a href=\"{}\">", file_of(problem))));
+        }
         assert_eq!(bytes(12345), "12345 bytes");
     }
 
