@@ -7,9 +7,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use crate::judge::{self, Outcome, Rules, Verdict};
-use crate::problems::{Bench, Problem, find};
 use crate::units::MIB_F64 as MIB;
 use crate::{build, project_root};
+use problem::Bench;
+use problems::{AnyProblem, find};
 
 #[derive(Debug)]
 pub struct BenchCmd {
@@ -34,22 +35,22 @@ impl BenchCmd {
     pub fn run(&self) -> Result<bool> {
         let problem = find(&self.crate_name)
             .with_context(|| format!("unknown crate '{}'", self.crate_name))?;
-        let bench = problem.bench.as_ref().with_context(|| {
+        let bench = problem.bench().with_context(|| {
             format!(
-                "{} has no benchmark (see xtask/src/problems.rs)",
-                problem.name
+                "{} has no benchmark (see its crate's `Problem::BENCH`)",
+                problem.name()
             )
         })?;
         let root = project_root();
         let executables = build::with_profile(
             &root,
             &self.profile,
-            std::iter::once(problem.name),
+            std::iter::once(problem.name()),
             build::Targets::Binaries,
         )?;
-        let solver = executables.get(problem.name)?;
+        let solver = executables.get(problem.name())?;
         let reference =
-            executables.get(&format!("{}_reference", problem.name.replace('-', "_")))?;
+            executables.get(&format!("{}_reference", problem.name().replace('-', "_")))?;
         println!(
             "{:<14} {:>11} {:>10} {:>14} {:>13} {:>9}",
             "file", "solver ms", "solver MiB", "reference ms", "reference MiB", "speed-up"
@@ -68,7 +69,7 @@ impl BenchCmd {
                 slow.peak_bytes as f64 / MIB,
                 speedup
             );
-            missed.extend(check_targets(bench, file, speedup, fast.peak_bytes));
+            missed.extend(check_targets(&bench, file, speedup, fast.peak_bytes));
         }
         if !missed.is_empty() {
             println!("targets missed:\n  {}", missed.join("\n  "));
@@ -111,20 +112,20 @@ fn check_targets(bench: &Bench, file: &str, speedup: f64, peak_bytes: u64) -> Ve
 /// Runs `program` on `file` `runs` times; every run must be accepted.
 fn best_of(
     root: &Path,
-    problem: &Problem,
+    problem: &dyn AnyProblem,
     program: &Path,
     file: &str,
     runs: usize,
 ) -> Result<Best> {
-    let dir = root.join("testdata").join(problem.name);
+    let dir = root.join("testdata").join(problem.name());
     let input = dir.join(format!("{file}.in"));
     let expected = dir.join(format!("{file}.out"));
     // The benchmark measures; it does not judge limits, so the caps are loose.
     let rules = Rules {
         time_limit: Duration::from_secs(120),
         memory_budget_bytes: 8 << 30,
-        checker: problem.checker,
-        cases: problem.cases,
+        checker: problem.judging().checker,
+        cases: problem.judging().cases,
     };
     let mut best = Best {
         cpu: Duration::MAX,

@@ -34,9 +34,43 @@ impl Executables {
     }
 }
 
-/// The cargo that runs us (`$CARGO`), or the one on the `PATH`.
+/// The cargo that runs us (`$CARGO`), or the one on the `PATH`; as quiet as the cargo
+/// that started us (`cargo -q xtask ...`).
 pub fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    if started_quiet() {
+        // Cargo reads its `term.quiet` setting from the environment; an argument would
+        // change the command line CI's guests replay (`.ci/guest-cargo`).
+        command.env("CARGO_TERM_QUIET", "true");
+    }
+    command
+}
+
+/// Whether the cargo that started us was asked to be quiet: cargo passes `-q` on to
+/// nothing it runs, so the nested builds of `stress` and `web` would print their
+/// `Finished` lines under `cargo -q xtask`. Its own options are the ones before its
+/// subcommand on its command line.
+fn started_quiet() -> bool {
+    let Ok(line) = std::fs::read(format!(
+        "/proc/{}/cmdline",
+        std::os::unix::process::parent_id()
+    )) else {
+        return false;
+    };
+    quiet_before_subcommand(line.split(|&byte| byte == 0).skip(1))
+}
+
+/// Whether cargo's options, the arguments before the first that is no option, ask for
+/// quiet (`-q`, `--quiet`, or `-q` among short options: `-qv` is not cargo's, but `-vq`).
+fn quiet_before_subcommand<'a>(arguments: impl Iterator<Item = &'a [u8]>) -> bool {
+    arguments
+        .take_while(|argument| argument.starts_with(b"-"))
+        .any(|argument| {
+            argument == b"--quiet"
+                || (argument.len() > 1
+                    && !argument.starts_with(b"--")
+                    && argument[1..].contains(&b'q'))
+        })
 }
 
 /// The cargo profile `verify`, `stress` and the checks judge: the one every judged run
@@ -144,7 +178,9 @@ fn executable_of(message: &str) -> Option<(String, PathBuf)> {
 /// # Errors
 /// As [`release`].
 pub fn release_every_problem(targets: Targets) -> Result<Executables> {
-    let names = crate::problems::PROBLEMS.iter().map(|problem| problem.name);
+    let names = crate::problems::PROBLEMS
+        .iter()
+        .map(|problem| problem.name());
     release(&crate::project_root(), names, targets)
 }
 
@@ -178,6 +214,17 @@ pub fn target_dir(root: &Path) -> Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quiet_is_read_from_cargos_own_options_only() {
+        let quiet = |line: &str| quiet_before_subcommand(line.split(' ').map(str::as_bytes));
+        assert!(quiet("-q xtask stress statues"));
+        assert!(quiet("--quiet xtask web"));
+        assert!(quiet("-vq xtask web"));
+        assert!(!quiet("xtask stress statues -q"));
+        assert!(!quiet("xtask web --quiet"));
+        assert!(!quiet("--verbose xtask web"));
+    }
 
     #[test]
     fn only_artifacts_with_an_executable_are_taken() {

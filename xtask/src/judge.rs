@@ -8,7 +8,6 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::measure::{self, Input, Limits, Measurement, Program};
-use crate::problems::Problem;
 
 pub use verdict::order::{OUTPUT_CAP_BYTES, PROCESS_CAP};
 pub use verdict::{Rules, Verdict};
@@ -16,16 +15,6 @@ pub use verdict::{Rules, Verdict};
 /// The box's size: files a program writes past it fail (`ENOSPC`). What the box holds
 /// also counts as the run's memory, as on judges whose box is a RAM disk.
 pub const BOX_BYTES: u64 = 64 << 20;
-
-/// The rules of the test `test` (its name without `.in`, its input `input`) of `problem`.
-pub fn rules_of(problem: &Problem, test: &str, input: &str) -> Rules {
-    Rules {
-        time_limit: problem.time_limit_of(test, input),
-        memory_budget_bytes: problem.memory_budget_bytes,
-        checker: problem.checker,
-        cases: problem.cases,
-    }
-}
 
 /// The sandbox's limits for a run judged by `rules`: the caps stop a run a little past
 /// the verdict's lines, so that the verdict is decided by the measurements.

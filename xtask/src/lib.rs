@@ -28,7 +28,6 @@ pub mod judge;
 pub mod measure;
 pub mod package;
 pub mod pictures;
-pub mod problems;
 pub mod report;
 pub mod sandbox_cost;
 pub mod setup;
@@ -40,6 +39,8 @@ pub mod units;
 pub mod verify;
 pub mod web;
 
+/// The archive's problems, one list, a crate of its own (the playground reads it too).
+pub use problems;
 /// The sandbox every untrusted run goes through, a crate of its own.
 pub use sandbox;
 /// The verdict of a run, one code with the playground's judge, a crate of its own.

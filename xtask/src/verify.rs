@@ -9,11 +9,11 @@ use anyhow::{Context, Result, bail};
 
 use crate::judge;
 use crate::measure::{self, Program};
-use crate::problems::{PROBLEMS, Problem, find};
 use crate::sandbox::Strictness;
 use crate::solution::{self, CompileError};
 use crate::testdata::TestPair;
 use crate::{build, project_root, report, testdata};
+use problems::{AnyProblem, PROBLEMS, find};
 
 /// What to verify.
 #[derive(Debug, Default)]
@@ -77,16 +77,16 @@ impl Verify {
             .map(|&problem| {
                 let dir = match &self.data {
                     Some(dir) => dir.clone(),
-                    None => root.join("testdata").join(problem.name),
+                    None => root.join("testdata").join(problem.name()),
                 };
                 let suite = testdata::pairs(&dir).with_context(|| {
-                    format!("{}: a crate with no tests is not a pass", problem.name)
+                    format!("{}: a crate with no tests is not a pass", problem.name())
                 })?;
                 for input in &suite.unpaired {
                     writeln!(
                         out,
                         "{}: {} has no expected output {}: not judged",
-                        problem.name,
+                        problem.name(),
                         report::shown_name(&input.display().to_string()),
                         report::shown_name(&input.with_extension("out").display().to_string())
                     )?;
@@ -113,7 +113,7 @@ impl Verify {
             Some(_) => None,
             None => Some(build::release(
                 &root,
-                problems.iter().map(|p| p.name),
+                problems.iter().map(|p| p.name()),
                 build::Targets::Binaries,
             )?),
         };
@@ -130,14 +130,14 @@ impl Verify {
         let mut tally = Tally::default();
         let total: usize = suites.iter().map(|(_, pairs)| pairs.len()).sum();
         writeln!(out, "{}", report::header(width))?;
-        for (problem, pairs) in &suites {
+        for &(problem, ref pairs) in &suites {
             if pairs.is_empty() || (self.fail_fast && tally.failed > 0) {
                 continue;
             }
             let program = match (&solution, &executables) {
                 (Some(solution), _) => solution.program.clone(),
                 (None, Some(executables)) => {
-                    measure::own_program(executables.get(problem.name)?, &[])
+                    measure::own_program(executables.get(problem.name())?, &[])
                 }
                 (None, None) => unreachable!("a solution or a build"),
             };
@@ -170,9 +170,9 @@ impl Verify {
                 .any(|filter| name.contains(filter.as_str()))
     }
 
-    fn selected(&self) -> Result<Vec<&'static Problem>> {
+    fn selected(&self) -> Result<Vec<&'static dyn AnyProblem>> {
         if self.crates.is_empty() {
-            return Ok(PROBLEMS.iter().collect());
+            return Ok(PROBLEMS.to_vec());
         }
         self.crates
             .iter()
@@ -183,7 +183,7 @@ impl Verify {
 
 /// The error for a crate name that is not a problem of the archive.
 pub fn unknown_crate(name: &str) -> String {
-    let known: Vec<_> = PROBLEMS.iter().map(|p| p.name).collect();
+    let known: Vec<_> = PROBLEMS.iter().map(|p| p.name()).collect();
     format!("unknown crate '{name}' (known: {})", known.join(", "))
 }
 
@@ -191,7 +191,7 @@ pub fn unknown_crate(name: &str) -> String {
 fn compile_failure(
     out: &mut dyn Write,
     error: anyhow::Error,
-    suites: &[(&Problem, Vec<TestPair>)],
+    suites: &[(&dyn AnyProblem, Vec<TestPair>)],
 ) -> Result<Tally> {
     if error.downcast_ref::<CompileError>().is_none() {
         return Err(error);
@@ -214,7 +214,7 @@ struct Run<'a> {
 /// returns the tally.
 fn verify_problem(
     out: &mut dyn Write,
-    problem: &Problem,
+    problem: &dyn AnyProblem,
     pairs: &[TestPair],
     run: &Run<'_>,
 ) -> Result<Tally> {
@@ -224,7 +224,7 @@ fn verify_problem(
     let mut outcomes = Vec::with_capacity(pairs.len());
     for pair in pairs {
         let input = std::fs::read_to_string(&pair.input).unwrap_or_default();
-        let rules = judge::rules_of(problem, &pair.name, &input);
+        let rules = problem.judging().rules_of(&pair.name, &input);
         limits
             .entry(rules.time_limit)
             .or_default()
@@ -233,7 +233,7 @@ fn verify_problem(
         writeln!(
             out,
             "{}",
-            report::row(problem.name, &pair.name, run.width, &outcome)
+            report::row(problem.name(), &pair.name, run.width, &outcome)
         )?;
         let accepted = outcome.verdict == judge::Verdict::Accepted;
         if accepted {
@@ -242,7 +242,7 @@ fn verify_problem(
             tally.failed += 1;
         }
         groups
-            .entry(problem.group_of(&pair.name))
+            .entry(problem.judging().group_of(&pair.name))
             .or_default()
             .push(accepted);
         outcomes.push(outcome);
@@ -250,7 +250,7 @@ fn verify_problem(
             break;
         }
     }
-    writeln!(out, "{}", report::summary(problem.name, &outcomes))?;
+    writeln!(out, "{}", report::summary(problem.name(), &outcomes))?;
     if limits.len() > 1 {
         // Say which limit each file was judged by, where they differ.
         let by_limit: Vec<String> = limits
@@ -261,10 +261,15 @@ fn verify_problem(
                 format!("{} s for {}", limit.as_secs_f64(), names.join(" "))
             })
             .collect();
-        writeln!(out, "{} time limits: {}", problem.name, by_limit.join("; "))?;
+        writeln!(
+            out,
+            "{} time limits: {}",
+            problem.name(),
+            by_limit.join("; ")
+        )?;
     }
-    if problem.grouped {
-        write_groups(out, problem.name, &groups)?;
+    if problem.judging().grouped {
+        write_groups(out, problem.name(), &groups)?;
     }
     Ok(tally)
 }

@@ -48,6 +48,8 @@
 //! proves.
 //!
 //! ## Modules
+//! - [`DescendingDark`]: the problem as gridkit's `Problem`, its limits and the binary's
+//!   modes (the binary's `main` is the trait's), written from one checked certificate.
 //! - [`parse`] (from the proof crate): strict input reading, one case at a time.
 //! - [`solve`]: the algorithm above.
 //! - [`certificate`](mod@certificate): the certificates, built from the algorithm's
@@ -65,18 +67,19 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::{Context, bail};
 /// The input model, the checker and the `--check` entry, from the proof crate.
 pub use descending_dark_proof::{Verdict, check, check_certificate, parse, write_case};
-use gridkit::solved::Solved;
 
 pub mod certificate;
+mod definition;
 pub mod plain;
 pub mod plan;
 pub mod reference;
 pub mod solve;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+
+pub use definition::DescendingDark;
 
 /// Reads every case from `input` and writes the answers to `output`, one case at a time.
 ///
@@ -90,102 +93,6 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
         write_case(&mut output, number, &solve::solve(&case))?;
     }
     output.flush()?;
-    Ok(())
-}
-
-/// Like [`run`], then a blank line and the explanation: the certificate of every case,
-/// checked by [`check`](mod@check), as text. The answers printed are those the
-/// certificate proves.
-///
-/// # Errors
-/// As [`run`], or an internal error: a certificate that fails its check or a solver that
-/// disagrees with the answers it proves.
-pub fn explain<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    write_explanation(&checked(input)?, output)
-}
-
-/// The answers `certificate` proves, as [`run`] writes them.
-fn write_answers<W: Write>(
-    certificate: &certificate::Certificate,
-    mut output: W,
-) -> anyhow::Result<()> {
-    for (index, certified) in certificate.cases.iter().enumerate() {
-        write_case(&mut output, index + 1, &certified.verdicts())?;
-    }
-    output.flush()?;
-    Ok(())
-}
-
-/// The answers `certificate` proves, a blank line, and why.
-fn write_explanation<W: Write>(
-    certificate: &certificate::Certificate,
-    mut output: W,
-) -> anyhow::Result<()> {
-    write_answers(certificate, &mut output)?;
-    write!(output, "\n{}", certificate::Explanation(certificate))?;
-    output.flush()?;
-    Ok(())
-}
-
-/// Everything the binary's modes print for the cases read from `input`, and each Lucky
-/// cave's plan run by run, all from one checked certificate.
-///
-/// # Errors
-/// As [`explain`].
-pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
-    let certificate = checked(input)?;
-    let mut answer = Vec::new();
-    write_answers(&certificate, &mut answer)?;
-    let mut explanation = Vec::new();
-    write_explanation(&certificate, &mut explanation)?;
-    let mut json = Vec::new();
-    gridkit::certificate::write(&mut json, &certificate)?;
-    Ok(Solved {
-        answer: String::from_utf8(answer)?,
-        explanation: String::from_utf8(explanation)?,
-        picture: certificate::picture::draw(&certificate),
-        certificate: String::from_utf8(json)?,
-        steps: Box::new(certificate::steps::Runs::new(certificate)),
-    })
-}
-
-/// The explanation of [`explain`] as one SVG picture: a map per cave with S_C, and the
-/// plan's path or the trapped runs.
-///
-/// # Errors
-/// As [`explain`].
-pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let certificate = checked(input)?;
-    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
-    output.flush()?;
-    Ok(())
-}
-
-/// The certificate of every case read from `input`, checked, and agreeing with the
-/// solver.
-fn checked<R: BufRead>(input: R) -> anyhow::Result<certificate::Certificate> {
-    let cases = parse::read_all(input)?;
-    let certificate = certificate::certify_all(&cases)?;
-    check::check(&cases, &certificate).context("internal error: the certificate is wrong")?;
-    for (index, (case, certified)) in cases.iter().zip(&certificate.cases).enumerate() {
-        if solve::solve(case) != certified.verdicts() {
-            bail!(
-                "internal error: case #{}: the solver disagrees with the answers the certificate proves",
-                index + 1
-            );
-        }
-    }
-    Ok(certificate)
-}
-
-/// Reads every case and writes the certificate of all of them as JSON, on one line.
-///
-/// # Errors
-/// As [`run`], or an internal error while building a certificate.
-pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    let cases = parse::read_all(input)?;
-    let certificate = certificate::certify_all(&cases)?;
-    gridkit::certificate::write(output, &certificate)?;
     Ok(())
 }
 

@@ -34,7 +34,7 @@ fn solve_cave(open: &[u64], cave: Pos) -> Verdict {
 }
 
 /// Everything the algorithm finds out about one cave: S_C, its intervals, and which
-/// pruning round emptied each of them. [`crate::explain`] turns it into a certificate.
+/// pruning round emptied each of them. `--explain` turns it into a certificate.
 #[derive(Debug, Clone)]
 pub(crate) struct Analysis {
     /// The cave's square.

@@ -29,6 +29,9 @@
 //! certificate keeps every level of the layered game (about 14 MiB at most on the test
 //! data); the plain run is unchanged.
 //!
+//! [`Gam`] is the problem as gridkit's `Problem`: its limits by group, its benchmark, and
+//! the modes of the binary (whose `main` is the trait's).
+//!
 //! ## The rules, read literally
 //! - A jump lands on any white neighbour of the jumped-over square, including the one the
 //!   jumper came from. That square is white and now empty, so a jump always has somewhere
@@ -76,6 +79,7 @@
 pub mod bfs;
 pub mod bitmatrix;
 pub mod certificate;
+mod definition;
 pub mod jury;
 pub mod reference;
 pub mod solve;
@@ -85,7 +89,6 @@ pub mod testkit;
 use std::io::{BufRead, Write};
 
 use gridkit::Reader;
-use gridkit::solved::Solved;
 
 pub use gam_proof::check_certificate;
 pub use gam_proof::parse::read_boards;
@@ -95,6 +98,7 @@ pub use gam_proof::{Board, Player};
 pub use gam_proof::{board, check, parse};
 
 pub use certificate::{Certificate, Certify, TestCertificate};
+pub use definition::Gam;
 use parse::not_joined;
 
 /// Reads the tests, solves each as soon as it is read and prints `A` or `B` per line.
@@ -126,162 +130,5 @@ pub fn run_with<R: BufRead, W: Write>(
         output.flush()?;
     }
     reader.finish()?;
-    Ok(())
-}
-
-/// [`run`], each answer proven first: for each board its certificate is built and
-/// checked by [`check`](mod@check), and the answer printed is the one the certificate
-/// proves; then, after an empty line, the explanation of every answer (see
-/// [`certificate::text`]), the first with the lemma they rely on and its argument.
-///
-/// # Errors
-/// As [`run`]; nothing is explained then. A certificate that does not check, or proves
-/// another answer than the solver's, is an internal error.
-pub fn explain<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let mut solver = solve::Solver::default();
-    let mut reader = Reader::new(input);
-    let tests = parse::read_test_count(&mut reader)?;
-    // The explanations wait for all answers; each is kept as text, so that only one
-    // board's certificate is alive at a time.
-    let mut texts = Vec::with_capacity(tests);
-    for test in 1..=tests {
-        let (board, line) = parse::read_board(&mut reader, test)?;
-        let solved = solver
-            .winner(&board)
-            .ok_or_else(|| not_joined(test, line))?;
-        let certificate = TestCertificate::of(&board)
-            .ok_or_else(|| anyhow::anyhow!("internal error: test {test} has no certificate"))?;
-        let proven = check::check(&certificate, &board).map_err(|why| {
-            anyhow::anyhow!(
-                "internal error: test {test}: the certificate does not prove an answer: {why}"
-            )
-        })?;
-        if proven != solved {
-            anyhow::bail!(
-                "internal error: test {test}: the solver answers {solved}, the checked \
-                 certificate proves {proven}"
-            );
-        }
-        writeln!(output, "{proven}")?;
-        output.flush()?;
-        let text = certificate::text::TestOfFile {
-            test,
-            total: tests,
-            board: &board,
-            certificate: &certificate,
-        };
-        texts.push(text.to_string());
-    }
-    reader.finish()?;
-    writeln!(output)?;
-    for text in texts {
-        output.write_all(text.as_bytes())?;
-    }
-    output.flush()?;
-    Ok(())
-}
-
-/// The explanation of [`explain`] as one SVG picture: each test's board with the layers
-/// of the shortest paths, the middle layer and the winner's strategy.
-///
-/// # Errors
-/// As [`explain`].
-pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let tests = checked(&read_boards(input)?)?;
-    output.write_all(certificate::picture::draw(&tests).as_bytes())?;
-    output.flush()?;
-    Ok(())
-}
-
-/// The certificate of every board, each checked and agreeing with the solver.
-fn checked(boards: &[Board]) -> anyhow::Result<Vec<TestCertificate>> {
-    let mut solver = solve::Solver::default();
-    let mut tests = Vec::with_capacity(boards.len());
-    for (index, board) in boards.iter().enumerate() {
-        let test = index + 1;
-        let certificate = TestCertificate::of(board)
-            .ok_or_else(|| anyhow::anyhow!("internal error: test {test} has no certificate"))?;
-        let proven = check::check(&certificate, board).map_err(|why| {
-            anyhow::anyhow!(
-                "internal error: test {test}: the certificate does not prove an answer: {why}"
-            )
-        })?;
-        let solved = solver
-            .winner(board)
-            .ok_or_else(|| anyhow::anyhow!("internal error: test {test} is not joined"))?;
-        if proven != solved {
-            anyhow::bail!(
-                "internal error: test {test}: the solver answers {solved}, the checked \
-                 certificate proves {proven}"
-            );
-        }
-        tests.push(certificate);
-    }
-    Ok(tests)
-}
-
-/// Everything the binary's modes print for the boards read from `input`, and each
-/// winner's strategy round by round, all from one checked certificate per board. The
-/// explanation is laid out as [`explain`] writes it: the answers, a blank line, then each
-/// test's text. (Unlike the binary's modes, it holds every board's certificate at once.)
-///
-/// # Errors
-/// As [`picture`].
-pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
-    let boards = read_boards(input)?;
-    let tests = checked(&boards)?;
-    let mut answer = String::new();
-    for test in &tests {
-        answer.push_str(&format!("{}\n", test.winner));
-    }
-    let mut explanation = format!("{answer}\n");
-    for (index, (board, certificate)) in boards.iter().zip(&tests).enumerate() {
-        let text = certificate::text::TestOfFile {
-            test: index + 1,
-            total: tests.len(),
-            board,
-            certificate,
-        };
-        explanation.push_str(&text.to_string());
-    }
-    let mut json = Vec::new();
-    write_certificates(&mut json, tests.iter().map(Ok))?;
-    Ok(Solved {
-        answer,
-        explanation,
-        picture: certificate::picture::draw(&tests),
-        certificate: String::from_utf8(json)?,
-        steps: Box::new(certificate::steps::Rounds::new(tests)),
-    })
-}
-
-/// The certificate of every answer as JSON (see [`Certificate`]): `{"tests": [...]}`,
-/// one test per line, each built when it is written.
-///
-/// # Errors
-/// As [`run`]; nothing is printed then.
-pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    let boards = read_boards(input)?;
-    let tests = boards.iter().enumerate().map(|(index, board)| {
-        TestCertificate::of(board)
-            .ok_or_else(|| anyhow::anyhow!("internal error: test {} has no certificate", index + 1))
-    });
-    write_certificates(output, tests)
-}
-
-/// Writes the certificates `tests` yields as `{"tests": [...]}`, one test per line, each
-/// written as soon as it is yielded (so that one is alive at a time).
-fn write_certificates<W: Write, T: std::borrow::Borrow<TestCertificate>>(
-    mut output: W,
-    tests: impl Iterator<Item = anyhow::Result<T>>,
-) -> anyhow::Result<()> {
-    write!(output, "{{\"tests\":[")?;
-    for (index, certificate) in tests.enumerate() {
-        let certificate = certificate?;
-        output.write_all(if index == 0 { b"\n" } else { b",\n" })?;
-        serde_json::to_writer(&mut output, certificate.borrow())?;
-    }
-    writeln!(output, "\n]}}")?;
-    output.flush()?;
     Ok(())
 }

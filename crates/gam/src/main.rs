@@ -1,12 +1,3 @@
 fn main() -> std::process::ExitCode {
-    gridkit::cli::main(
-        "gam",
-        gridkit::cli::Commands {
-            run: gam::run,
-            explain: gam::explain,
-            picture: gam::picture,
-            certificate: gam::print_certificate,
-            check: gam_proof::check_certificate,
-        },
-    )
+    <gam::Gam as problem::Problem>::main()
 }

@@ -4,6 +4,7 @@
 //! no other child process, so the peak measured is the checker's.
 
 use gridkit::testkit::hostile::{Crafted, assert_check_is_bounded, generic, listed, padded};
+use problem::Problem as _;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_gam");
 const INPUT: &str = include_str!("../../../testdata/gam/sample1.in");
@@ -12,7 +13,7 @@ const FILL: usize = 60 << 20;
 #[test]
 fn check_is_bounded_on_hostile_files() {
     let mut json = Vec::new();
-    gam::print_certificate(INPUT.as_bytes(), &mut json).unwrap();
+    gam::Gam::print_certificate(INPUT.as_bytes(), &mut json).unwrap();
     let json = String::from_utf8(json).unwrap().trim_end().to_owned();
     let first_rule = json.find("[{\"from\"").unwrap() + 1;
     let test_start = &json[..first_rule];

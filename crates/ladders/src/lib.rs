@@ -39,11 +39,15 @@
 //! here. This crate depends on it and not the other way round, so the checker cannot call
 //! the solver: that would not compile.
 //!
+//! [`Ladders`] is the problem as gridkit's `Problem`: its limits, and the modes of the
+//! binary (whose `main` is the trait's), all written from one checked certificate.
+//!
 //! [`mod@reference`] holds an independent, slower oracle (value iteration on board
 //! coordinates) used by the tests and the test-data generator.
 #![forbid(unsafe_code)]
 
 pub mod certificate;
+mod definition;
 pub mod reference;
 pub mod solve;
 #[cfg(feature = "testkit")]
@@ -51,10 +55,8 @@ pub mod testkit;
 
 use std::io::{BufRead, Write};
 
-use anyhow::{Context, bail};
-use gridkit::solved::Solved;
-
 pub use certificate::{Explained, certify};
+pub use definition::Ladders;
 pub use ladders_proof::{
     Board, Certificate, DECIMALS, LadderChoice, answer_text, board, check, check_certificate,
     parse, parse_board, render,
@@ -69,82 +71,5 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
     let board = parse_board(input)?;
     render(solve(&board), &mut output)?;
     output.flush()?;
-    Ok(())
-}
-
-/// Like [`run`], then the explanation: the [`Certificate`] of the answer, checked by
-/// [`check`](mod@check), as text. The answer printed is the one the certificate proves.
-///
-/// # Errors
-/// As [`run`]; an internal error if the certificate fails its check or the solver
-/// disagrees with the answer it proves.
-pub fn explain<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    write_explanation(&checked(input)?, output)
-}
-
-/// The answer `certificate` proves, a blank line, and why.
-fn write_explanation<W: Write>(certificate: &Certificate, mut output: W) -> anyhow::Result<()> {
-    output.write_all(answer_text(certificate.answer()).as_bytes())?;
-    write!(output, "\n{}", Explained(certificate))?;
-    output.flush()?;
-    Ok(())
-}
-
-/// Everything the binary's modes print for the board read from `input`, and the values
-/// square by square, all from one checked certificate.
-///
-/// # Errors
-/// As [`explain`].
-pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
-    let certificate = checked(input)?;
-    let mut explanation = Vec::new();
-    write_explanation(&certificate, &mut explanation)?;
-    let mut json = Vec::new();
-    gridkit::certificate::write(&mut json, &certificate)?;
-    Ok(Solved {
-        answer: answer_text(certificate.answer()),
-        explanation: String::from_utf8(explanation)?,
-        picture: certificate::picture::draw(&certificate),
-        certificate: String::from_utf8(json)?,
-        steps: Box::new(certificate::steps::Squares::new(certificate)),
-    })
-}
-
-/// The explanation of [`explain`] as one SVG picture: a heat map of the expected turns
-/// with the ladders drawn, climbed or not.
-///
-/// # Errors
-/// As [`explain`].
-pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let certificate = checked(input)?;
-    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
-    output.flush()?;
-    Ok(())
-}
-
-/// The certificate of the board read from `input`, checked, and agreeing with the solver.
-fn checked<R: BufRead>(input: R) -> anyhow::Result<Certificate> {
-    let board = parse_board(input)?;
-    let certificate = certify(&board);
-    check::check(&board, &certificate).context("internal error: the certificate is wrong")?;
-    let proven = answer_text(certificate.answer());
-    let solved = answer_text(solve(&board));
-    if solved != proven {
-        bail!(
-            "internal error: the solver says {}, the certificate proves {}",
-            solved.trim_end(),
-            proven.trim_end()
-        );
-    }
-    Ok(certificate)
-}
-
-/// Reads one board and writes its [`Certificate`] as JSON, on one line.
-///
-/// # Errors
-/// As [`run`].
-pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    let board = parse_board(input)?;
-    gridkit::certificate::write(output, &certify(&board))?;
     Ok(())
 }

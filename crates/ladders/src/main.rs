@@ -1,12 +1,3 @@
 fn main() -> std::process::ExitCode {
-    gridkit::cli::main(
-        "ladders",
-        gridkit::cli::Commands {
-            run: ladders::run,
-            explain: ladders::explain,
-            picture: ladders::picture,
-            certificate: ladders::print_certificate,
-            check: ladders_proof::check_certificate,
-        },
-    )
+    <ladders::Ladders as problem::Problem>::main()
 }

@@ -4,6 +4,7 @@
 //! file starts no other child process, so the peak measured is the checker's.
 
 use gridkit::testkit::hostile::{Crafted, assert_check_is_bounded, generic, listed, padded};
+use problem::Problem as _;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_ladders");
 const INPUT: &str = include_str!("../../../testdata/ladders/chain-of-one-row-ladders.in");
@@ -12,7 +13,7 @@ const FILL: usize = 60 << 20;
 #[test]
 fn check_is_bounded_on_hostile_files() {
     let mut json = Vec::new();
-    ladders::print_certificate(INPUT.as_bytes(), &mut json).unwrap();
+    ladders::Ladders::print_certificate(INPUT.as_bytes(), &mut json).unwrap();
     let json = String::from_utf8(json).unwrap().trim_end().to_owned();
     let ladders_at = json.find("\"ladders\":[").unwrap() + "\"ladders\":[".len();
     let ladder_end = json[ladders_at..].find('}').unwrap() + ladders_at + 1;

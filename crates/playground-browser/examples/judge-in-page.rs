@@ -82,7 +82,7 @@ fn main() -> Result<()> {
         "{:<16} {:<28} {:>10} {:>10} {:>7}",
         "problem", "test", "page", "native", "ratio"
     );
-    for problem in playground::PROBLEMS.iter().map(|problem| problem.name) {
+    for problem in playground::PROBLEMS.iter().map(|problem| problem.name()) {
         let path = accepted(problem)?;
         let source = std::fs::read_to_string(&path)?;
         let judged = judge_in_page(&session, problem, "cpp", &source, false)?;

@@ -44,7 +44,7 @@ fn main() -> Result<()> {
         return Ok(());
     }
     playground_browser::browser::Programs::find()?;
-    let problems: Vec<&str> = playground::PROBLEMS.iter().map(|p| p.name).collect();
+    let problems: Vec<&str> = playground::PROBLEMS.iter().map(|p| p.name()).collect();
     let binaries = site::release_binaries(&problems)?;
     let site = Site::build()?;
     let session = Session::start(&site.dir())?;

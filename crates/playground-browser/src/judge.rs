@@ -233,6 +233,10 @@ pub struct Stressed {
     pub steps: Option<u64>,
 }
 
+/// The seed the tests stress with: fixed, so that whether a mistake is caught within the
+/// page's cases does not change from run to run.
+const STRESS_SEED: u64 = 1;
+
 /// Presses Stress on `problem`'s page for `source` in `language` and waits for its end.
 ///
 /// # Errors
@@ -251,8 +255,13 @@ pub fn stress_in_page(
          language_menu.dispatchEvent(new Event('change'));
          const editor = document.getElementById('judge-source');
          editor.value = source;
-         editor.dispatchEvent(new Event('input'));",
-        vec![json!(language), json!(source)],
+         editor.dispatchEvent(new Event('input'));
+         document.getElementById('judge-seed').value = arguments[2];",
+        vec![
+            json!(language),
+            json!(source),
+            json!(STRESS_SEED.to_string()),
+        ],
     )?;
     session.click("#judge-stress")?;
     session.wait_until(

@@ -44,7 +44,7 @@ fn main() {
     let inputs: Vec<(String, PathBuf)> = if named.is_empty() {
         PROBLEMS
             .iter()
-            .map(|problem| (problem.name.to_string(), largest(&root, problem.name)))
+            .map(|problem| (problem.name().to_string(), largest(&root, problem.name())))
             .collect()
     } else {
         named
@@ -58,7 +58,7 @@ fn main() {
             (
                 problem.answer(&input).unwrap(),
                 problem.explanation(&input).unwrap(),
-                problem.picture(&input).unwrap(),
+                problem.svg(&input).unwrap(),
                 problem.certificate(&input).unwrap(),
             )
         });

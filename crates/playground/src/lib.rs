@@ -1,8 +1,9 @@
-//! The browser playground's engine: the archive's five solvers and their checkers, called
+//! The browser playground's engine: the archive's solvers and their checkers, called
 //! on text held in memory, for the page's JavaScript through `wasm-bindgen`. `cargo xtask
 //! web` compiles it to `wasm32-unknown-unknown` and writes the site around it.
 //!
-//! It adds no solving and no checking of its own: [`solve`] runs each crate's `solved`,
+//! It adds no solving and no checking of its own: the problems are the archive's one list
+//! ([`PROBLEMS`], the crate `problems`), and [`solve`] runs each crate's `solved`,
 //! which builds one checked certificate and writes from it what the binary prints with no
 //! option, with `--explain`, `--explain=svg` and `--certificate`, and the proof's steps
 //! (the frames of [`steps`]); [`check`] runs the proof crate's `check_certificate`,
@@ -24,7 +25,6 @@
 
 pub mod judging;
 pub mod play;
-mod problems;
 pub mod steps;
 pub mod stress;
 
@@ -32,7 +32,7 @@ use gridkit::certificate::{MAX_CERTIFICATE_BYTES, too_long};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub use judging::{Judgement, judge};
-pub use problems::{PROBLEMS, Problem, find};
+pub use problems::{AnyProblem, PROBLEMS, find};
 pub use steps::{Frame, Frames};
 pub use stress::{Stress, StressCase};
 
@@ -76,15 +76,15 @@ pub struct Checked {
     pub message: String,
 }
 
-/// Solves `input` for the problem named `problem` (`statues`, `descending-dark`, `gam`,
-/// `sweets` or `ladders`).
+/// Solves `input` for the problem named `problem` (a crate's name, as [`PROBLEMS`] lists
+/// them).
 ///
 /// # Errors
 /// An unknown problem, or the input's first error, by line and column, as the binary
 /// prints it.
 #[wasm_bindgen]
 pub fn solve(problem: &str, input: &str) -> Result<Solved, String> {
-    let solved = known(problem)?.solved(input)?;
+    let solved = known(problem)?.solve(input).map_err(shown)?;
     Ok(Solved {
         answer: solved.answer,
         explanation: solved.explanation,
@@ -117,7 +117,7 @@ pub fn check(problem: &str, input: &str, certificate: &str) -> Result<Checked, S
         },
         Err(reason) => Checked {
             accepted: false,
-            message: reason,
+            message: shown(reason),
         },
     })
 }
@@ -127,10 +127,15 @@ pub fn check(problem: &str, input: &str, certificate: &str) -> Result<Checked, S
 pub fn problem_names() -> Vec<String> {
     PROBLEMS
         .iter()
-        .map(|problem| problem.name.to_owned())
+        .map(|problem| problem.name().to_owned())
         .collect()
 }
 
-fn known(name: &str) -> Result<&'static Problem, String> {
+fn known(name: &str) -> Result<&'static dyn AnyProblem, String> {
     find(name).ok_or_else(|| format!("no problem is named {name:?}"))
+}
+
+/// An error as the binary prints it (causes joined by `: `), without the `error: ` prefix.
+fn shown(error: anyhow::Error) -> String {
+    format!("{error:#}")
 }

@@ -24,6 +24,9 @@
 //! `--explain=svg` draws the same checked certificate as a picture: the board after every
 //! round, Maria's walk or the squares still open to her.
 //!
+//! [`Statues`] is the problem as gridkit's `Problem`: its limits, and the modes of the
+//! binary (whose `main` is the trait's), all written from one checked certificate.
+//!
 //! [`reference`](mod@reference) plays the game out literally over (square, statue set) states, as an
 //! independent check of [`solve`].
 //!
@@ -35,11 +38,9 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::{Context, bail};
-use gridkit::solved::Solved;
-
 mod board;
 mod certificate;
+mod definition;
 pub mod reference;
 mod solve;
 #[cfg(feature = "testkit")]
@@ -47,6 +48,7 @@ pub mod testkit;
 
 pub use board::BoardExt;
 pub use certificate::{Explained, certify};
+pub use definition::Statues;
 pub use solve::solve;
 pub use statues_proof::{
     ANNA, Board, Certificate, Evidence, MARIA, Outcome, SIZE, Square, check, check_certificate,
@@ -61,79 +63,5 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
     let board = parse(input)?;
     writeln!(output, "{}", solve(&board))?;
     output.flush()?;
-    Ok(())
-}
-
-/// Like [`run`], then the explanation: the [`Certificate`] of the answer, checked by
-/// [`check`](mod@check), as text. The answer printed is the one the certificate proves.
-///
-/// # Errors
-/// As [`run`]; an internal error if the certificate fails its check or the solver
-/// disagrees with the answer it proves.
-pub fn explain<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    write_explanation(&checked(input)?, output)
-}
-
-/// The answer `certificate` proves, a blank line, and why.
-fn write_explanation<W: Write>(certificate: &Certificate, mut output: W) -> anyhow::Result<()> {
-    writeln!(output, "{}", certificate.outcome())?;
-    writeln!(output)?;
-    write!(output, "{}", Explained(certificate))?;
-    output.flush()?;
-    Ok(())
-}
-
-/// Everything the binary's modes print for the board read from `input`, and the game
-/// round by round, all from one checked certificate.
-///
-/// # Errors
-/// As [`explain`].
-pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
-    let certificate = checked(input)?;
-    let mut explanation = Vec::new();
-    write_explanation(&certificate, &mut explanation)?;
-    let mut json = Vec::new();
-    gridkit::certificate::write(&mut json, &certificate)?;
-    Ok(Solved {
-        answer: format!("{}\n", certificate.outcome()),
-        explanation: String::from_utf8(explanation)?,
-        picture: certificate::picture::draw(&certificate),
-        certificate: String::from_utf8(json)?,
-        steps: Box::new(certificate::steps::Rounds(certificate)),
-    })
-}
-
-/// The explanation of [`explain`] as one SVG picture: the board after every round, with
-/// Maria's walk or the squares left to her.
-///
-/// # Errors
-/// As [`explain`].
-pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let certificate = checked(input)?;
-    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
-    output.flush()?;
-    Ok(())
-}
-
-/// The certificate of the board read from `input`, checked, and agreeing with the solver.
-fn checked<R: BufRead>(input: R) -> anyhow::Result<Certificate> {
-    let board = parse(input)?;
-    let certificate = certify(&board);
-    check::check(&board, &certificate).context("internal error: the certificate is wrong")?;
-    let proven = certificate.outcome();
-    let solved = solve(&board);
-    if solved != proven {
-        bail!("internal error: the solver says {solved}, the certificate proves {proven}");
-    }
-    Ok(certificate)
-}
-
-/// Reads one board and writes its [`Certificate`] as JSON, on one line.
-///
-/// # Errors
-/// As [`run`].
-pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    let board = parse(input)?;
-    gridkit::certificate::write(output, &certify(&board))?;
     Ok(())
 }

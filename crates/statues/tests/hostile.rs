@@ -4,6 +4,7 @@
 //! file starts no other child process, so the peak measured is the checker's.
 
 use gridkit::testkit::hostile::{Crafted, assert_check_is_bounded, generic, listed, padded};
+use problem::Problem as _;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_statues");
 const WIN: &str = include_str!("../../../testdata/statues/anna-boxed-in.in");
@@ -12,7 +13,7 @@ const FILL: usize = 60 << 20;
 
 fn certificate(input: &str) -> String {
     let mut json = Vec::new();
-    statues::print_certificate(input.as_bytes(), &mut json).unwrap();
+    statues::Statues::print_certificate(input.as_bytes(), &mut json).unwrap();
     String::from_utf8(json).unwrap().trim_end().to_owned()
 }
 

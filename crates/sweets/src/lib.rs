@@ -33,6 +33,9 @@
 //!   lists every box of the set with its replies, one box at a time, when that fits in a
 //!   few hundred lines, and otherwise says where in `--certificate` they are.
 //!
+//! [`Sweets`] is the problem as gridkit's `Problem`: its limits, and the modes of the
+//! binary (whose `main` is the trait's), all written from one checked certificate.
+//!
 //! [`reference`](mod@reference) is an independent, slow oracle for the tests: memoized
 //! minimax whose moves are found by walking cube coordinates.
 
@@ -40,9 +43,8 @@
 
 use std::io::{BufRead, Write};
 
-use gridkit::solved::Solved;
-
 pub mod certificate;
+mod definition;
 pub mod geometry;
 pub mod parse;
 pub mod reference;
@@ -52,6 +54,7 @@ pub mod table;
 pub mod testkit;
 
 pub use certificate::{Certificate, Winner, certify};
+pub use definition::Sweets;
 pub use geometry::Mask;
 pub use sweets_proof::check;
 pub use sweets_proof::check_certificate;
@@ -65,89 +68,6 @@ pub fn run<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> 
     write_answer(mask, &mut output)?;
     output.flush()?;
     Ok(())
-}
-
-/// Reads a box from `input`, builds its certificate, checks it with [`check`], and writes
-/// the winner it proves, as [`run`] does, then the explanation.
-///
-/// # Errors
-/// Malformed input (see [`parse::parse`]), a failed write, or an internal error: the
-/// certificate does not check, or proves another winner than [`solve`] finds.
-pub fn explain<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    let mask = parse::parse(input)?;
-    write_explanation(&certified(mask)?, output)
-}
-
-/// The winner `certificate` proves, a blank line, and why.
-fn write_explanation<W: Write>(certificate: &Certificate, mut output: W) -> anyhow::Result<()> {
-    writeln!(output, "{}", certificate.winner.name())?;
-    // A blank line between the answer and the explanation, as every solver prints them.
-    write!(output, "\n{}", certificate::text::Explanation(certificate))?;
-    output.flush()?;
-    Ok(())
-}
-
-/// Everything the binary's modes print for the box read from `input`, and a line of play
-/// the certificate wins, move by move, all from one checked certificate.
-///
-/// # Errors
-/// As [`explain`].
-pub fn solved<R: BufRead>(input: R) -> anyhow::Result<Solved> {
-    let certificate = certified(parse::parse(input)?)?;
-    let mut explanation = Vec::new();
-    write_explanation(&certificate, &mut explanation)?;
-    let mut json = Vec::new();
-    gridkit::certificate::write(&mut json, &certificate)?;
-    Ok(Solved {
-        answer: format!("{}\n", certificate.winner.name()),
-        explanation: String::from_utf8(explanation)?,
-        picture: certificate::picture::draw(&certificate),
-        certificate: String::from_utf8(json)?,
-        steps: Box::new(certificate::steps::Line::new(&certificate)),
-    })
-}
-
-/// The explanation of [`explain`] as one SVG picture: the hexagon with the winning move,
-/// the box left for the loser, and its proof named.
-///
-/// # Errors
-/// As [`explain`].
-pub fn picture<R: BufRead, W: Write>(input: R, mut output: W) -> anyhow::Result<()> {
-    let mask = parse::parse(input)?;
-    let certificate = certified(mask)?;
-    output.write_all(certificate::picture::draw(&certificate).as_bytes())?;
-    output.flush()?;
-    Ok(())
-}
-
-/// Reads a box from `input` and writes its certificate as JSON, checked as [`explain`]
-/// checks it.
-///
-/// # Errors
-/// As [`explain`].
-pub fn print_certificate<R: BufRead, W: Write>(input: R, output: W) -> anyhow::Result<()> {
-    let mask = parse::parse(input)?;
-    gridkit::certificate::write(output, &certified(mask)?)?;
-    Ok(())
-}
-
-/// The certificate of `mask`, checked, and agreeing with the solver.
-///
-/// # Errors
-/// The certificate does not check, or it proves another winner than [`solve`] finds.
-fn certified(mask: Mask) -> anyhow::Result<Certificate> {
-    let certificate = certify(mask);
-    let proven = check::verify(&certificate, mask).map_err(|error| {
-        anyhow::anyhow!("internal error: the certificate built for this box is refused: {error}")
-    })?;
-    let solved = render(solve::first_player_wins(mask));
-    if proven.name() != solved {
-        anyhow::bail!(
-            "internal error: the solver says {solved} wins, the certificate proves {}",
-            proven.name()
-        );
-    }
-    Ok(certificate)
 }
 
 /// The problem's output for `mask`.

@@ -4,6 +4,7 @@
 //! starts no other child process, so the peak measured is the checker's.
 
 use gridkit::testkit::hostile::{Crafted, assert_check_is_bounded, generic, listed, padded};
+use problem::Problem as _;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_sweets");
 /// Lost for Karlsson, by a closed set of one box.
@@ -13,7 +14,7 @@ const FILL: usize = 60 << 20;
 #[test]
 fn check_is_bounded_on_hostile_files() {
     let mut json = Vec::new();
-    sweets::print_certificate(INPUT.as_bytes(), &mut json).unwrap();
+    sweets::Sweets::print_certificate(INPUT.as_bytes(), &mut json).unwrap();
     let json = String::from_utf8(json).unwrap().trim_end().to_owned();
     let set_at = json.find("\"closed_set\":[").unwrap() + "\"closed_set\":[".len();
     let start = &json[..set_at];

@@ -1,17 +1,23 @@
 //! What each package says about its problem: names, source, rights, limits, and the
-//! `problem.yaml` of each format (and legacy's `.timelimit`) written from them.
+//! `problem.yaml` of each format (and legacy's `.timelimit`) written from them. All of it
+//! comes from the problem ([`problem::Problem`]'s `ABOUT` and `JUDGING`), read from the
+//! archive's list ([`problems::PROBLEMS`]).
 //!
-//! The limits here are the package's, which can differ from the archive's own table
-//! ([`crate::problems`]): both formats hold one time limit per problem, and state memory
-//! in whole MiB.
+//! The limits here are the package's, which can differ from the archive's own: both
+//! formats hold one time limit per problem, and state memory in whole MiB.
+
+use problem::{AnyProblem, Checker, TimeLimit};
+
+use crate::units::MIB;
 
 /// One problem as a package presents it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Meta {
     /// The crate, its `testdata/` folder and its assets under `packages/`.
     pub crate_name: &'static str,
-    /// The package folder: Kattis and DOMjudge accept only `[a-z0-9]+`.
-    pub folder: &'static str,
+    /// The package folder: the crate's name in `[a-z0-9]+`, all Kattis and DOMjudge
+    /// accept.
+    pub folder: String,
     pub name: &'static str,
     pub source: &'static str,
     pub source_url: &'static str,
@@ -24,97 +30,23 @@ pub struct Meta {
     /// Said after the limits in the statement, where they differ from the contest's.
     pub limits_note: Option<&'static str>,
     /// Flags for the default output validator.
-    pub validator_flags: &'static str,
+    pub validator_flags: String,
     /// Scored by groups (gam), rather than pass or fail.
     pub scoring: bool,
 }
 
-pub const PACKAGES: &[Meta] = &[
-    Meta {
-        crate_name: "statues",
-        folder: "statues",
-        name: "Statues",
-        source: "Codeforces, problem 128A",
-        source_url: "https://codeforces.com/problemset/problem/128/A",
-        uuid: "5b0e6a57-58a4-4c55-9d0e-2a4f3c1f7a01",
-        rights_owner: "Codeforces",
-        time_limit_secs: 2,
-        memory_mib: 256,
-        limits_note: None,
-        // The answers are the words WIN and LOSE: without this `win` would pass.
-        validator_flags: "case_sensitive",
-        scoring: false,
-    },
-    Meta {
-        crate_name: "descending-dark",
-        folder: "descendingdark",
-        name: "Descending in the Dark",
-        source: "Google Code Jam 2012, Round 2, problem D",
-        source_url: "https://code.google.com/codejam/contest/1836486/dashboard#s=p3",
-        uuid: "5b0e6a57-58a4-4c55-9d0e-2a4f3c1f7a02",
-        rights_owner: "Google",
-        // Code Jam timed whole submissions, not runs: the archive's own per-run cap.
-        time_limit_secs: 4,
-        memory_mib: 256,
-        limits_note: None,
-        validator_flags: "case_sensitive",
-        scoring: false,
-    },
-    Meta {
-        crate_name: "gam",
-        folder: "gam",
-        name: "Game",
-        source: "Baltic Olympiad in Informatics 2008",
-        source_url: "https://www.spoj.com/problems/BGAME/",
-        uuid: "5b0e6a57-58a4-4c55-9d0e-2a4f3c1f7a03",
-        rights_owner: "Baltic Olympiad in Informatics 2008",
-        // The contest gave groups 1-9 one second and groups 10-15 six; neither format
-        // holds a limit per group, so one limit must serve all. The contest's files need
-        // at most 0.09 s of the accepted solution, but the worst input the statement
-        // allows (`heavy`: ten n = 300 boards) needs 0.28 s of CPU time, up to 0.57 s as
-        // problemtools measured it on a loaded machine, and both formats ask twice the
-        // slowest accepted run (see LEGACY_MARGIN):
-        // 2 s is the tightest whole-second limit that stays safe.
-        time_limit_secs: 2,
-        // The contest's 8 MB; problem.yaml takes whole MiB, and 8 MiB (not 7) keeps the
-        // contest's budget rather than cutting it.
-        memory_mib: 8,
-        limits_note: Some(
-            "The contest allowed 8~MB (8 million bytes), one second for the groups with \
-             $n \\le 150$ and six seconds for the others; a package holds one time limit.",
-        ),
-        validator_flags: "case_sensitive",
-        scoring: true,
-    },
-    Meta {
-        crate_name: "sweets",
-        folder: "sweets",
-        name: "Sweets Game",
-        source: "Codeforces, problem 63E",
-        source_url: "https://codeforces.com/problemset/problem/63/E",
-        uuid: "5b0e6a57-58a4-4c55-9d0e-2a4f3c1f7a04",
-        rights_owner: "Codeforces",
-        time_limit_secs: 3,
-        memory_mib: 256,
-        limits_note: None,
-        validator_flags: "case_sensitive",
-        scoring: false,
-    },
-    Meta {
-        crate_name: "ladders",
-        folder: "ladders",
-        name: "Hyakugoku and Ladders",
-        source: "Codeforces, problem 1245E",
-        source_url: "https://codeforces.com/problemset/problem/1245/E",
-        uuid: "5b0e6a57-58a4-4c55-9d0e-2a4f3c1f7a05",
-        rights_owner: "Codeforces",
-        time_limit_secs: 1,
-        memory_mib: 256,
-        limits_note: None,
-        validator_flags: "float_tolerance 1e-6",
-        scoring: false,
-    },
-];
+/// The package of every problem, in the archive's order.
+pub fn packages() -> Vec<Meta> {
+    problems::PROBLEMS
+        .iter()
+        .map(|&problem| Meta::of(problem))
+        .collect()
+}
+
+/// The package of the crate named `name`.
+pub fn find(name: &str) -> Option<Meta> {
+    problems::find(name).map(Meta::of)
+}
 
 /// The legacy time margin: the time limit must be at least twice the slowest accepted
 /// run, the 2025-09 format's default (`ac_to_time_limit: 2`), where legacy's default is 5.
@@ -123,12 +55,43 @@ const LEGACY_MARGIN: &str = "  time_multiplier: 2\n";
 /// Who made the packages out of the contests' problems (the 2025-09 `credits.packagers`).
 pub const PACKAGER: &str = "Board-game solvers reference archive";
 
-/// The package of the crate named `name`.
-pub fn find(name: &str) -> Option<&'static Meta> {
-    PACKAGES.iter().find(|meta| meta.crate_name == name)
-}
-
 impl Meta {
+    /// The package of `problem`.
+    pub fn of(problem: &dyn AnyProblem) -> Meta {
+        let about = problem.about();
+        let judging = problem.judging();
+        // The longest limit the archive gives, when the problem names no package limit.
+        let longest = match judging.time_limit {
+            TimeLimit::Uniform(limit) => limit,
+            TimeLimit::ByGroupNumber { large, .. } => large,
+        };
+        Meta {
+            crate_name: problem.name(),
+            folder: problem
+                .name()
+                .replace(|c: char| !c.is_ascii_alphanumeric(), ""),
+            name: about.title,
+            source: about.source,
+            source_url: about.source_url,
+            uuid: about.uuid,
+            rights_owner: about.rights_owner,
+            time_limit_secs: about
+                .package_time_limit_secs
+                .unwrap_or_else(|| whole(longest.as_millis(), 1000)),
+            // Whole MiB, rounded up: gam's 8 MB is 8 MiB (not 7), which keeps the
+            // contest's budget rather than cutting it.
+            memory_mib: whole(u128::from(judging.memory_budget_bytes), u128::from(MIB)),
+            limits_note: about.limits_note,
+            validator_flags: match judging.checker {
+                // The answers are words (WIN and LOSE, A and B): without this `win`
+                // would pass.
+                Checker::Tokens => "case_sensitive".to_owned(),
+                Checker::Float { tolerance } => format!("float_tolerance {tolerance:e}"),
+            },
+            scoring: judging.grouped,
+        }
+    }
+
     /// `problem.yaml` in the legacy format (which has no time limit key).
     pub fn problem_yaml(&self) -> String {
         let mut yaml = format!(
@@ -151,7 +114,7 @@ impl Meta {
             owner = self.rights_owner,
             memory = self.memory_mib,
             margin = LEGACY_MARGIN,
-            flags = self.validator_flags,
+            flags = &self.validator_flags,
         );
         if self.scoring {
             yaml.push_str("type: scoring\ngrading:\n  show_test_data_groups: true\n");
@@ -198,5 +161,47 @@ impl Meta {
             .map(|arg| format!("\"{arg}\""))
             .collect();
         format!("[{}]", args.join(", "))
+    }
+}
+
+/// `amount / unit`, rounded up.
+fn whole(amount: u128, unit: u128) -> u32 {
+    u32::try_from(amount.div_ceil(unit)).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a package states, derived from its problem: the folder, one time limit in
+    /// whole seconds, memory in whole MiB, the validator's flags and the scoring. One
+    /// problem of each kind: plain, scored by groups with per-group limits, and compared
+    /// as numbers.
+    #[test]
+    fn a_package_states_its_problems_limits() {
+        let stated = |name: &str| {
+            let meta = find(name).unwrap();
+            (
+                meta.folder,
+                meta.time_limit_secs,
+                meta.memory_mib,
+                meta.validator_flags,
+                meta.scoring,
+            )
+        };
+        let expected = |folder: &str, time, memory, flags: &str, scoring| {
+            (folder.to_owned(), time, memory, flags.to_owned(), scoring)
+        };
+        assert_eq!(
+            stated("descending-dark"),
+            expected("descendingdark", 4, 256, "case_sensitive", false)
+        );
+        // One limit for every group, and the contest's 8 MB as 8 MiB.
+        assert_eq!(stated("gam"), expected("gam", 2, 8, "case_sensitive", true));
+        assert_eq!(
+            stated("ladders"),
+            expected("ladders", 1, 256, "float_tolerance 1e-6", false)
+        );
+        assert_eq!(packages().len(), problems::PROBLEMS.len());
     }
 }

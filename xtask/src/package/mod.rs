@@ -6,7 +6,7 @@
 //! This module folder owns the exporter. A package is the problem's hand-written assets
 //! from `packages/<crate>/` (statement, input and answer validators, the accepted source
 //! with its marked variants: [`submissions`]), `problem.yaml` written from
-//! [`meta::PACKAGES`] ([`meta`]), the statement's limits and DOMjudge's HTML statement
+//! [`meta::packages`] ([`meta`]), the statement's limits and DOMjudge's HTML statement
 //! ([`statement`]), and the `testdata/` files that follow the statement's format exactly
 //! as `data/sample` and `data/secret` (gam: 15 scoring groups and a 0-point group), with
 //! `.ans` for `.out` ([`data`]). The files left out are printed and listed in the
@@ -104,8 +104,8 @@ impl Package {
                 out.display()
             );
         }
-        let metas: Vec<&Meta> = if self.crates.is_empty() {
-            meta::PACKAGES.iter().collect()
+        let metas: Vec<Meta> = if self.crates.is_empty() {
+            meta::packages()
         } else {
             self.crates
                 .iter()
@@ -113,9 +113,9 @@ impl Package {
                     meta::find(name).with_context(|| {
                         format!(
                             "no problem named {name:?} (known: {})",
-                            meta::PACKAGES
+                            problems::PROBLEMS
                                 .iter()
-                                .map(|m| m.crate_name)
+                                .map(|problem| problem.name())
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         )
@@ -125,7 +125,7 @@ impl Package {
         };
         let validator_cache = build::target_dir(&root)?.join("validators");
         let mut exported = Vec::new();
-        for meta in metas {
+        for meta in &metas {
             let package = export(&root, meta, self.format, &out, &validator_cache, self.zip)?;
             println!(
                 "{}: {} tests in {} ({})",
@@ -159,7 +159,7 @@ pub fn export(
     validator_cache: &Path,
     zip: bool,
 ) -> Result<Exported> {
-    let dir = out.join(meta.folder);
+    let dir = out.join(&meta.folder);
     if dir.exists() {
         std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
     }

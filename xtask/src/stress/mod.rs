@@ -12,11 +12,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use gridkit::testkit::{ProblemKit, shrink};
+use gridkit::testkit::{AnyKit, KitInput, shrink};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use problems::{AnyProblem, find};
 
-use crate::judge;
-use crate::problems::{Problem, find};
 use crate::solution;
 use crate::verify::unknown_crate;
 use crate::{build, project_root};
@@ -76,17 +75,13 @@ impl Stress {
     /// cannot be written.
     pub fn run(&self) -> Result<Ending> {
         let problem = find(&self.crate_name).with_context(|| unknown_crate(&self.crate_name))?;
-        match problem.name {
-            "statues" => self.run_kit::<statues::testkit::Kit>(problem),
-            "descending-dark" => self.run_kit::<descending_dark::testkit::Kit>(problem),
-            "gam" => self.run_kit::<gam::testkit::Kit>(problem),
-            "sweets" => self.run_kit::<sweets::testkit::Kit>(problem),
-            "ladders" => self.run_kit::<ladders::testkit::Kit>(problem),
-            other => bail!("{other} has no stress kit"),
-        }
+        let kit = problem
+            .kit()
+            .with_context(|| format!("{} has no stress kit", problem.name()))?;
+        self.run_kit(problem, kit)
     }
 
-    fn run_kit<K: ProblemKit>(&self, problem: &Problem) -> Result<Ending> {
+    fn run_kit(&self, problem: &dyn AnyProblem, kit: &dyn AnyKit) -> Result<Ending> {
         let layers = crate::sandbox::layers()?;
         println!("{}", layers.header());
         layers.require(self.sandbox)?;
@@ -94,19 +89,19 @@ impl Stress {
         let solution = match &self.solution {
             Contender::Solution(spec) => solution::prepare(spec)?,
             Contender::Flawed(name) => {
-                if !K::FLAWED.iter().any(|flawed| flawed.name == name) {
-                    let names: Vec<&str> = K::FLAWED.iter().map(|flawed| flawed.name).collect();
+                let names = kit.flawed();
+                if !names.contains(&name.as_str()) {
                     bail!(
                         "{} has no flawed solver '{name}' (it has: {})",
-                        K::NAME,
+                        problem.name(),
                         names.join(", ")
                     );
                 }
-                solution::flawed(K::NAME, name)?
+                solution::flawed(problem.name(), name)?
             }
         };
         let root = project_root();
-        let rules = judge::rules_of(problem, "stress", "");
+        let rules = problem.judging().rules_of("stress", "");
         let jobs = self.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         });
@@ -126,7 +121,7 @@ impl Stress {
         };
         println!(
             "stress {}: solution `{}`, seed {}, {} {}",
-            K::NAME,
+            problem.name(),
             solution.spec,
             self.seed,
             trials.len(),
@@ -138,7 +133,7 @@ impl Stress {
         );
         let progress = progress_bar(self.cases);
         let started = Instant::now();
-        let found = first_failure::<K>(self.seed, budget, &trials, &progress)?;
+        let found = first_failure(kit, self.seed, budget, &trials, &progress)?;
         let seconds = started.elapsed().as_secs_f64();
         let Some(failure) = found.failure else {
             progress.finish_and_clear();
@@ -157,9 +152,9 @@ impl Stress {
             failure.case,
             failure.judged.outcome.verdict.code()
         );
-        let (input, steps) = shrink_failure::<K>(failure, &trials[0], &progress);
+        let (input, steps) = shrink_failure(kit, failure, &trials[0], &progress);
         progress.finish_and_clear();
-        let path = self.write_failure::<K>(&root, &input, &trials[0], steps)?;
+        let path = self.write_failure(kit, &root, &input, &trials[0], steps)?;
         println!(
             "stress: case {case} failed ({after} cases run), shrunk in {steps} steps: {}",
             path.display()
@@ -174,19 +169,20 @@ impl Stress {
     /// Prints the minimal failing input, both outputs and the explanation; writes
     /// `DIR/<crate>-<seed>.in` and `.out` (DIR: `<target>/stress/<crate>` by default),
     /// never over an earlier failure: a second one with the same seed is `-2`, and so on.
-    fn write_failure<K: ProblemKit>(
+    fn write_failure(
         &self,
+        kit: &dyn AnyKit,
         root: &Path,
-        input: &K::Input,
+        input: &KitInput,
         trial: &Trial<'_>,
         steps: usize,
     ) -> Result<PathBuf> {
-        let text = K::render(input);
-        let expected = K::answer(input);
+        let text = kit.render(input);
+        let expected = kit.answer(input);
         let judged = trial.judge(&text, &expected)?;
         let dir = match &self.out {
             Some(dir) => dir.clone(),
-            None => default_out(&build::target_dir(root)?, K::NAME),
+            None => default_out(&build::target_dir(root)?, kit.name()),
         };
         if let Some(reason) = crate::sandbox::exposed(&dir) {
             bail!(
@@ -195,7 +191,7 @@ impl Stress {
             );
         }
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let (input_path, output_path) = free_pair(&dir, &format!("{}-{}", K::NAME, self.seed));
+        let (input_path, output_path) = free_pair(&dir, &format!("{}-{}", kit.name(), self.seed));
         write_new(&input_path, &text)?;
         write_new(&output_path, &expected)?;
         let verdict = &judged.outcome.verdict;
@@ -223,7 +219,7 @@ impl Stress {
                 .unwrap_or_default()
         );
         println!("--- why the expected output is right");
-        print!("{}", K::explain(input));
+        print!("{}", kit.explain(input));
         println!("--- reproduce");
         let contender = match &self.solution {
             Contender::Solution(spec) => format!("--solution {}", shell_words::quote(spec)),
@@ -231,7 +227,7 @@ impl Stress {
         };
         println!(
             "cargo xtask stress {} {contender} --seed {}",
-            K::NAME,
+            kit.name(),
             self.seed
         );
         Ok(input_path)
@@ -278,22 +274,27 @@ fn write_new(path: &Path, text: &str) -> Result<()> {
 }
 
 /// Shrinks the failing input; a candidate counts only if the strict parser takes it.
-fn shrink_failure<K: ProblemKit>(
-    failure: Failure<K::Input>,
+fn shrink_failure(
+    kit: &dyn AnyKit,
+    failure: Failure,
     trial: &Trial<'_>,
     progress: &ProgressBar,
-) -> (K::Input, usize) {
+) -> (KitInput, usize) {
     progress.set_message("shrinking");
     let mut tried = 0u64;
-    shrink(failure.input, K::simpler, |candidate| {
-        tried += 1;
-        let text = K::render(candidate);
-        progress.set_message(format!("shrinking: {tried} tried, {} bytes", text.len()));
-        K::parse(&text).is_ok()
-            && trial
-                .judge(&text, &K::answer(candidate))
-                .is_ok_and(|judged| judged.failed())
-    })
+    shrink(
+        failure.input,
+        |input| kit.simpler(input),
+        |candidate| {
+            tried += 1;
+            let text = kit.render(candidate);
+            progress.set_message(format!("shrinking: {tried} tried, {} bytes", text.len()));
+            kit.parse(&text).is_ok()
+                && trial
+                    .judge(&text, &kit.answer(candidate))
+                    .is_ok_and(|judged| judged.failed())
+        },
+    )
 }
 
 /// Cases, rate and current size on a terminal; nothing when stderr is not one.

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
-use gridkit::testkit::{ProblemKit, scale_of};
+use gridkit::testkit::{AnyKit, KitInput, scale_of};
 use indicatif::ProgressBar;
 
 use super::trial::Trial;
@@ -21,18 +21,18 @@ pub struct Budget {
 }
 
 /// The first failing case.
-pub struct Failure<I> {
+pub struct Failure {
     /// Its number, counting from 0.
     pub case: u64,
-    pub input: I,
+    pub input: KitInput,
     pub judged: Judged,
 }
 
 /// What the search found.
-pub struct Found<I> {
+pub struct Found {
     /// Cases run in all.
     pub cases_run: u64,
-    pub failure: Option<Failure<I>>,
+    pub failure: Option<Failure>,
 }
 
 /// Runs cases 0, 1, 2... of `seed` on `trials.len()` threads until one fails or the
@@ -40,15 +40,16 @@ pub struct Found<I> {
 ///
 /// # Errors
 /// The judge's own failures: a solution that cannot be started or measured.
-pub fn first_failure<K: ProblemKit>(
+pub fn first_failure(
+    kit: &dyn AnyKit,
     seed: u64,
     budget: Budget,
     trials: &[Trial<'_>],
     progress: &ProgressBar,
-) -> Result<Found<K::Input>> {
+) -> Result<Found> {
     let next = AtomicU64::new(0);
     let run = AtomicU64::new(0);
-    let failure: Mutex<Option<Failure<K::Input>>> = Mutex::new(None);
+    let failure: Mutex<Option<Failure>> = Mutex::new(None);
     let lowest_failure = || failure.lock().unwrap().as_ref().map(|f| f.case);
     std::thread::scope(|scope| {
         let workers: Vec<_> = trials
@@ -65,9 +66,9 @@ pub fn first_failure<K: ProblemKit>(
                         }
                         // Made as `gen` makes it, so `gen` shows this very input.
                         let scale = scale_of(case);
-                        let input = super::generate::input_of::<K>(seed, case);
-                        let text = K::render(&input);
-                        let judged = trial.judge(&text, &K::answer(&input))?;
+                        let input = kit.generate(seed, case);
+                        let text = kit.render(&input);
+                        let judged = trial.judge(&text, &kit.answer(&input))?;
                         run.fetch_add(1, Ordering::Relaxed);
                         progress.inc(1);
                         progress.set_message(format!(

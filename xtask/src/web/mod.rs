@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::problems::PROBLEMS;
 use crate::{build, figures, project_root};
+use problems::PROBLEMS;
 
 /// The page's script: the editor, the samples, the results, the worker's lifecycle.
 const PLAYGROUND_JS: &str = include_str!("assets/playground.js");
@@ -126,8 +126,8 @@ fn write_site(root: &Path, dir: &Path) -> Result<Site> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let module = wasm::build(root)?;
     let wasm = bindgen.generate(&module, &dir.join("pkg"))?;
-    write(&dir.join("index.html"), &pages::index()?)?;
-    for problem in PROBLEMS {
+    write(&dir.join("index.html"), &pages::index())?;
+    for &problem in PROBLEMS {
         write(
             &dir.join(pages::file_of(problem)),
             &pages::problem(root, problem)?,

@@ -12,15 +12,16 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use gridkit::certificate::{MAX_CERTIFICATE_BYTES, too_long};
 
-use crate::package::meta::{self, Meta};
+use crate::package::meta::Meta;
 use crate::package::statement::{convert, escape};
-use crate::problems::{PROBLEMS, Problem, TimeLimit};
 use crate::testdata;
 use crate::units::MIB;
+use problem::TimeLimit;
+use problems::{AnyProblem, PROBLEMS};
 
 /// The page of `problem`: `<crate>.html`.
-pub fn file_of(problem: &Problem) -> String {
-    format!("{}.html", problem.name)
+pub fn file_of(problem: &dyn AnyProblem) -> String {
+    format!("{}.html", problem.name())
 }
 
 /// The start of every page, up to and including `<body ...>`.
@@ -34,25 +35,20 @@ fn head(title: &str, body_attributes: &str) -> String {
     )
 }
 
-fn meta_of(problem: &Problem) -> Result<&'static Meta> {
-    meta::find(problem.name).with_context(|| format!("no package describes {}", problem.name))
-}
-
 /// The list of problems.
-///
-/// # Errors
-/// A problem without its package description.
-pub fn index() -> Result<String> {
+pub fn index() -> String {
     let mut page = head("Board-game problems: playground", "");
-    page.push_str(
-        "<main class=\"index\">\n<h1>Board-game problems</h1>\n<p>Five problems from \
+    let _ = write!(
+        page,
+        "<main class=\"index\">\n<h1>Board-game problems</h1>\n<p>{} problems from \
          programming contests, each solved in your browser by the archive's own solver, \
          compiled to WebAssembly. Every answer comes with its proof: an explanation, a \
          picture and a certificate that the problem's checker verifies without solving.</p>\n\
          <ul class=\"problems\">\n",
+        count_in_words(PROBLEMS.len())
     );
-    for problem in PROBLEMS {
-        let meta = meta_of(problem)?;
+    for &problem in PROBLEMS {
+        let meta = Meta::of(problem);
         let _ = writeln!(
             page,
             "<li><a href=\"{}\">{}</a> <span class=\"source\">{}</span><br><span \
@@ -64,18 +60,29 @@ pub fn index() -> Result<String> {
         );
     }
     page.push_str("</ul>\n</main>\n</body>\n</html>\n");
-    Ok(page)
+    page
+}
+
+/// `count` as a word opening a sentence, up to twelve.
+fn count_in_words(count: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+        "Eleven", "Twelve",
+    ];
+    WORDS
+        .get(count)
+        .map_or_else(|| count.to_string(), |word| (*word).to_owned())
 }
 
 /// The page of one problem.
 ///
 /// # Errors
 /// The statement cannot be read or converted, or the samples cannot be read.
-pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
-    let meta = meta_of(problem)?;
+pub fn problem(root: &Path, problem: &dyn AnyProblem) -> Result<String> {
+    let meta = Meta::of(problem);
     let tex_path = root
         .join("packages")
-        .join(problem.name)
+        .join(problem.name())
         .join("problem_statement/problem.en.tex");
     let tex = std::fs::read_to_string(&tex_path)
         .with_context(|| format!("reading {}", tex_path.display()))?;
@@ -88,7 +95,7 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
         &format!(
             " data-problem=\"{}\" data-certificate-limit=\"{MAX_CERTIFICATE_BYTES}\" \
              data-certificate-too-long=\"{}\"",
-            escape(problem.name),
+            escape(problem.name()),
             escape(&too_long())
         ),
     );
@@ -104,8 +111,8 @@ pub fn problem(root: &Path, problem: &Problem) -> Result<String> {
         examples = examples(&samples),
     );
     page.push_str(&controls(&samples));
-    page.push_str(&super::play::section(problem.name).unwrap_or_default());
-    let test_count = testdata::pairs(&root.join("testdata").join(problem.name))?
+    page.push_str(&super::play::section(problem.name()).unwrap_or_default());
+    let test_count = testdata::pairs(&root.join("testdata").join(problem.name()))?
         .pairs
         .len();
     page.push_str(&judge_section(problem, test_count));
@@ -172,7 +179,7 @@ fn controls(samples: &[Sample]) -> String {
 /// The Judge section, brought to life by `judge.js`: a learner's source in, compiled in
 /// the page, judged on every test of the archive; and an output judged alone against a
 /// chosen test. The ids are the page's interface (the browser tests drive them).
-fn judge_section(problem: &Problem, test_count: usize) -> String {
+fn judge_section(problem: &dyn AnyProblem, test_count: usize) -> String {
     let languages: String = super::JUDGED_LANGUAGES
         .iter()
         .map(|(value, name)| format!("<option value=\"{value}\">{name}</option>"))
@@ -199,6 +206,9 @@ fn judge_section(problem: &Problem, test_count: usize) -> String {
          <button type=\"button\" id=\"judge\">Judge</button> \
          <button type=\"button\" id=\"judge-stress\" title=\"generated cases against the \
          archive's answers; a failure is shrunk to a smallest case\">Stress</button> \
+         <label for=\"judge-seed\">Seed</label> <input type=\"number\" id=\"judge-seed\" \
+         min=\"0\" max=\"4294967295\" step=\"1\" placeholder=\"random\" title=\"the seed of \
+         the generated cases, as cargo xtask stress --seed takes it; empty: a new one\"> \
          <button type=\"button\" id=\"judge-cancel\" disabled>Cancel</button> \
          <progress id=\"judge-progress\" hidden></progress> \
          <span id=\"judge-status\" role=\"status\"></span></div>\n\
@@ -232,7 +242,7 @@ fn judge_section(problem: &Problem, test_count: usize) -> String {
 }
 
 /// How the problem's limits apply in the page, in a sentence.
-fn limits_in_the_page(problem: &Problem) -> String {
+fn limits_in_the_page(problem: &dyn AnyProblem) -> String {
     format!(
         "In the page: memory is capped at the problem's {} for C and C++ (the program's \
          whole memory, stack included); for Python it is the interpreter's whole heap, about \
@@ -240,7 +250,7 @@ fn limits_in_the_page(problem: &Problem) -> String {
          run's time in this browser, whose speed is unknown, so a run is TLE only past {} \
          times the limit, and a verdict reached near a limit is marked ≈: the \
          terminal's judge (exact CPU time, the real limits, Java too) may differ there.",
-        bytes(problem.memory_budget_bytes),
+        bytes(problem.judging().memory_budget_bytes),
         playground::judging::PAGE_TIME_FACTOR
     )
 }
@@ -284,8 +294,8 @@ struct Sample {
 
 /// The official samples of `problem`, `testdata/<problem>/sample*.in` and their `.out`,
 /// in natural order.
-fn samples(root: &Path, problem: &Problem) -> Result<Vec<Sample>> {
-    let suite = testdata::pairs(&root.join("testdata").join(problem.name))?;
+fn samples(root: &Path, problem: &dyn AnyProblem) -> Result<Vec<Sample>> {
+    let suite = testdata::pairs(&root.join("testdata").join(problem.name()))?;
     let read = |path: &Path| {
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
     };
@@ -301,7 +311,7 @@ fn samples(root: &Path, problem: &Problem) -> Result<Vec<Sample>> {
             })
         })
         .collect::<Result<_>>()?;
-    anyhow::ensure!(!samples.is_empty(), "{} has no sample", problem.name);
+    anyhow::ensure!(!samples.is_empty(), "{} has no sample", problem.name());
     Ok(samples)
 }
 
@@ -333,14 +343,14 @@ pub const GENERATED_BYTES: usize = 16 << 10;
 
 /// Cases from the crate's own generators, as `stress` makes them (case `k` of
 /// [`GENERATED_SEED`], sizes growing with `k`), each with the command that prints it.
-fn generated(problem: &Problem) -> Result<Vec<serde_json::Value>> {
+fn generated(problem: &dyn AnyProblem) -> Result<Vec<serde_json::Value>> {
     let mut cases = Vec::new();
     for case in (0..GENERATED_CASES).map(|k| k * 1000 / GENERATED_CASES) {
-        let input = crate::stress::generate::generated(problem.name, GENERATED_SEED, case)?;
+        let input = crate::stress::generate::generated(problem.name(), GENERATED_SEED, case)?;
         if input.len() <= GENERATED_BYTES {
             let command = format!(
                 "cargo xtask gen {} --seed {GENERATED_SEED} --case {case}",
-                problem.name
+                problem.name()
             );
             cases.push(serde_json::json!({ "command": command, "input": input }));
         }
@@ -348,20 +358,21 @@ fn generated(problem: &Problem) -> Result<Vec<serde_json::Value>> {
     anyhow::ensure!(
         cases.len() >= 5,
         "{}: too few generated cases fit",
-        problem.name
+        problem.name()
     );
     Ok(cases)
 }
 
 /// The archive's limits of `problem` in a sentence.
-pub fn limits(problem: &Problem) -> String {
-    let time = match problem.time_limit {
+pub fn limits(problem: &dyn AnyProblem) -> String {
+    let time = match problem.judging().time_limit {
         TimeLimit::Uniform(limit) => format!("Time: {} per test file.", seconds(limit)),
         TimeLimit::ByGroupNumber {
             small,
             large,
             large_from,
             small_side,
+            ..
         } => format!(
             "Time: {} per test file for groups 1 to {} and boards at most {small_side} \
              squares wide, {} otherwise.",
@@ -370,7 +381,10 @@ pub fn limits(problem: &Problem) -> String {
             seconds(large)
         ),
     };
-    format!("{time} Memory: {}.", bytes(problem.memory_budget_bytes))
+    format!(
+        "{time} Memory: {}.",
+        bytes(problem.judging().memory_budget_bytes)
+    )
 }
 
 fn seconds(limit: Duration) -> String {
@@ -396,7 +410,7 @@ fn bytes(budget: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::find;
+    use problems::find;
 
     #[test]
     fn limits_read_as_the_statements_give_them() {
@@ -410,6 +424,14 @@ mod tests {
              6 s otherwise. Memory: 8 MB."
         );
         assert_eq!(seconds(Duration::from_millis(1500)), "1500 ms");
+        assert_eq!(count_in_words(5), "Five");
+        assert_eq!(count_in_words(13), "13");
+        let index = index();
+        let count = count_in_words(PROBLEMS.len());
+        assert!(index.contains(&format!("<p>{count} problems from programming contests")));
+        for &problem in PROBLEMS {
+            assert!(index.contains(&format!("<a href=\"{}\">", file_of(problem))));
+        }
         assert_eq!(bytes(12345), "12345 bytes");
     }
 

@@ -113,7 +113,14 @@ mod tests {
             );
         }
         assert!(section("gam").unwrap().contains("id=\"play-test\""));
-        assert_eq!(section("ladders"), None);
-        assert_eq!(section("descending-dark"), None);
+        for &problem in problems::PROBLEMS {
+            let game = ["sweets", "gam", "statues"].contains(&problem.name());
+            assert_eq!(
+                section(problem.name()).is_some(),
+                game,
+                "{}",
+                problem.name()
+            );
+        }
     }
 }

@@ -10,24 +10,25 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use verdict::Checker;
 
-use crate::judge;
-use crate::problems::Problem;
 use crate::testdata;
+use problems::AnyProblem;
 
 /// Copies the tests of `problem` into `dir/tests/<crate>/` and writes their index;
 /// returns how many tests there are.
 ///
 /// # Errors
 /// The test data cannot be read, or the site cannot be written.
-pub fn write(root: &Path, dir: &Path, problem: &Problem) -> Result<usize> {
-    let suite = testdata::pairs(&root.join("testdata").join(problem.name))?;
-    let out = dir.join("tests").join(problem.name);
+pub fn write(root: &Path, dir: &Path, problem: &dyn AnyProblem) -> Result<usize> {
+    let suite = testdata::pairs(&root.join("testdata").join(problem.name()))?;
+    let out = dir.join("tests").join(problem.name());
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     let mut tests = Vec::with_capacity(suite.pairs.len());
     for pair in &suite.pairs {
         let input = std::fs::read(&pair.input)
             .with_context(|| format!("reading {}", pair.input.display()))?;
-        let rules = judge::rules_of(problem, &pair.name, &String::from_utf8_lossy(&input));
+        let rules = problem
+            .judging()
+            .rules_of(&pair.name, &String::from_utf8_lossy(&input));
         let input_file = format!("{}.in", pair.name);
         let expected_file = format!("{}.out", pair.name);
         copy(&pair.input, &out.join(&input_file))?;
@@ -41,9 +42,9 @@ pub fn write(root: &Path, dir: &Path, problem: &Problem) -> Result<usize> {
         }));
     }
     // Generated cases (stress in the page) are judged as `cargo xtask stress` judges them.
-    let stress = rules_json(&judge::rules_of(problem, "stress", ""));
+    let stress = rules_json(&problem.judging().rules_of("stress", ""));
     let index =
-        serde_json::json!({ "problem": problem.name, "tests": tests, "stress_rules": stress });
+        serde_json::json!({ "problem": problem.name(), "tests": tests, "stress_rules": stress });
     let path = out.join("index.json");
     std::fs::write(&path, index.to_string())
         .with_context(|| format!("writing {}", path.display()))?;
@@ -78,7 +79,7 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::find;
+    use problems::find;
 
     #[test]
     fn every_test_is_copied_with_the_rules_verify_judges_it_by() {
@@ -103,7 +104,7 @@ mod tests {
                 std::fs::read(&pair.expected).unwrap()
             );
             let input = std::fs::read_to_string(&pair.input).unwrap();
-            let rules = judge::rules_of(gam, &pair.name, &input);
+            let rules = gam.judging().rules_of(&pair.name, &input);
             let rules_ms = u64::try_from(rules.time_limit.as_millis()).unwrap();
             assert_eq!(test["rules"]["time_limit_ms"], rules_ms, "{}", pair.name);
             assert_eq!(test["rules"]["memory_budget_bytes"], 8_000_000);

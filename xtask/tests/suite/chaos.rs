@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 use fastrand::Rng;
 use generate::{Allowed, Scale, is_slow, spec};
 use model::{Prediction, predict};
+use problems::find;
 use xtask::fixture::chaos::Chaos;
 use xtask::judge::{Judged, Rules, judge_text};
 use xtask::measure::{Program, own_program};
-use xtask::problems::find;
 use xtask::stress::{Contender, Ending, Stress};
 use xtask::verify::Verify;
 
@@ -53,7 +53,7 @@ fn scale_of(rules: Rules) -> Scale {
 }
 
 fn statues_rules() -> Rules {
-    xtask::judge::rules_of(find("statues").unwrap(), "sample1", "")
+    find("statues").unwrap().judging().rules_of("sample1", "")
 }
 
 fn json(spec: &Chaos) -> String {

@@ -153,7 +153,8 @@ fn the_readmes_refused_input_is_sweets_own() {
     let mut lines: Vec<String> = sample.lines().map(str::to_owned).collect();
     // Line 2, column 4, as the README's message names it.
     lines[1].replace_range(3..4, "x");
-    let error = sweets::run(lines.join("\n").as_bytes(), Vec::new()).unwrap_err();
+    let sweets = problems::find("sweets").expect("sweets is listed");
+    let error = sweets.answer(&lines.join("\n")).unwrap_err();
     assert_eq!(format!("{error:#}"), quoted);
 }
 

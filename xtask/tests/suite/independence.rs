@@ -21,7 +21,9 @@
 //!     may read any file without rustc knowing, so its reads are in no dep-info;
 //! - no file or folder under a proof crate's folder is a symbolic link, or a file with a
 //!   second name (a hard link): either could be a solver file under a name in `src/`;
-//! - each binary's `--check` is the proof crate's own `check_certificate`.
+//! - each binary's `--check` is the proof crate's own `check_certificate`: the binary is
+//!   the `Problem` trait's `main`, and the crate's `src/definition.rs` gives the trait the
+//!   proof crate's function.
 //!
 //! The fixture tests at the end write a small workspace (a solver `x`, its proof crate
 //! `x-proof`, a shared `kit`, a crate `other`) into a temporary folder, with one way around
@@ -32,8 +34,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use problems::PROBLEMS;
 use serde_json::Value;
-use xtask::problems::PROBLEMS;
 
 fn root() -> PathBuf {
     xtask::project_root()
@@ -121,24 +123,24 @@ fn id_of(members: &BTreeMap<String, String>, name: &str) -> String {
 fn no_proof_crate_reaches_a_solver_and_every_solver_depends_on_its_proof_crate() {
     let metadata = metadata();
     let members = members(&metadata);
-    for problem in PROBLEMS {
-        let proof = id_of(&members, &proof_crate(problem.name));
+    for &problem in PROBLEMS {
+        let proof = id_of(&members, &proof_crate(problem.name()));
         let reached: Vec<&str> = normal_closure(&metadata, &proof)
             .iter()
             .filter_map(|id| members.get(id).map(String::as_str))
-            .filter(|name| *name != "gridkit" && *name != proof_crate(problem.name))
+            .filter(|name| *name != "gridkit" && *name != proof_crate(problem.name()))
             .collect();
         assert!(
             reached.is_empty(),
             "{} reaches workspace crates {reached:?}: a checker could call their code",
-            proof_crate(problem.name)
+            proof_crate(problem.name())
         );
-        let solver = id_of(&members, problem.name);
+        let solver = id_of(&members, problem.name());
         assert!(
             normal_closure(&metadata, &solver).contains(&proof),
             "{} does not depend on {}: nothing stops the proof crate depending on it",
-            problem.name,
-            proof_crate(problem.name)
+            problem.name(),
+            proof_crate(problem.name())
         );
     }
     // gridkit is shared by both sides; it must not reach any problem's crate either.
@@ -491,7 +493,7 @@ fn every_proof_crate_compiles_only_its_own_files_in_every_build() {
             checker_refusals(
                 &root(),
                 &xtask::build::target_dir(&root()).unwrap(),
-                &proof_crate(problem.name),
+                &proof_crate(problem.name()),
                 &["gridkit"],
             )
         })
@@ -501,20 +503,29 @@ fn every_proof_crate_compiles_only_its_own_files_in_every_build() {
 
 #[test]
 fn every_binary_checks_certificates_with_its_proof_crate_alone() {
-    for problem in PROBLEMS {
-        let main = root().join("crates").join(problem.name).join("src/main.rs");
-        let text = std::fs::read_to_string(&main).unwrap();
+    for &problem in PROBLEMS {
+        let crate_folder = root().join("crates").join(problem.name());
+        // The binary is the trait's `main`, whose `--check` is `Problem::check_certificate`.
+        let main = std::fs::read_to_string(crate_folder.join("src/main.rs")).unwrap();
+        assert!(
+            main.contains(" as problem::Problem>::main()"),
+            "{}'s main is not the `Problem` trait's",
+            problem.name()
+        );
+        let definition = crate_folder.join("src/definition.rs");
+        let text = std::fs::read_to_string(&definition).unwrap();
         let entry = format!(
-            "check: {}_proof::check_certificate,",
-            problem.name.replace('-', "_")
+            "{}_proof::check_certificate(certificate, input, output)",
+            problem.name().replace('-', "_")
         );
         assert!(
             text.contains(&entry),
-            "{} does not pass `{entry}`: --check must run the proof crate's code only",
-            main.display()
+            "{}'s check_certificate is not `{entry}`: --check must run the proof crate's \
+             code only",
+            definition.display()
         );
         for checker in ["src/check.rs", "src/check"] {
-            let path = root().join("crates").join(problem.name).join(checker);
+            let path = root().join("crates").join(problem.name()).join(checker);
             assert!(
                 !path.exists(),
                 "{} is a checker outside the proof crate",

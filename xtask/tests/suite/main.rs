@@ -7,6 +7,7 @@
 
 mod support;
 
+mod adding;
 mod chaos;
 mod docs;
 mod figures;

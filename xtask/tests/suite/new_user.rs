@@ -169,10 +169,9 @@ fn gen_prints_the_input_stress_generates() {
     assert_eq!(first.stdout, again.stdout);
     assert_ne!(first.stdout, other.stdout);
     let input = String::from_utf8(first.stdout).unwrap();
-    assert!(ladders::testkit::Kit::parse(&input).is_ok(), "{input}");
-    let expected = xtask::stress::generate::input_of::<ladders::testkit::Kit>(3, 25);
-    use gridkit::testkit::ProblemKit;
-    assert_eq!(input, ladders::testkit::Kit::render(&expected));
+    let kit = xtask::stress::generate::kit_of("ladders").unwrap();
+    assert!(kit.parse(&input).is_ok(), "{input}");
+    assert_eq!(input, kit.render(&kit.generate(3, 25)));
 }
 
 /// The README's example, with `CARGO_TARGET_DIR` set: a flawed solver found by name,

@@ -174,8 +174,8 @@ fn the_legacy_packages_follow_the_legacy_format() {
     let (out, dirs) = export(Format::Legacy, &[], true);
     assert_eq!(dirs.len(), 5);
     let mut tests = 0;
-    for meta in meta::PACKAGES {
-        let dir = out.path().join(meta.folder);
+    for meta in &meta::packages() {
+        let dir = out.path().join(&meta.folder);
         assert!(
             meta.folder
                 .bytes()
@@ -270,8 +270,8 @@ fn the_2025_09_packages_follow_the_2025_09_format() {
     let (out, dirs) = export(Format::V2025_09, &[], false);
     assert_eq!(dirs.len(), 5);
     let mut tests = 0;
-    for meta in meta::PACKAGES {
-        let dir = out.path().join(meta.folder);
+    for meta in &meta::packages() {
+        let dir = out.path().join(&meta.folder);
         check_names_and_text(&dir, &[]);
         check_common(&dir, meta, &mut tests);
         assert!(!dir.join(".timelimit").exists());
@@ -384,7 +384,7 @@ fn the_2025_09_packages_follow_the_2025_09_format() {
 
 #[test]
 fn the_output_checker_is_case_sensitive_and_ladders_has_a_tolerance() {
-    for meta in meta::PACKAGES {
+    for meta in &meta::packages() {
         let expected = if meta.crate_name == "ladders" {
             "[\"float_tolerance\", \"1e-6\"]"
         } else {
@@ -485,7 +485,7 @@ fn unzip(file: &Path) -> Vec<(String, String)> {
 #[test]
 fn the_zips_give_domjudge_a_statement_scores_and_no_unknown_flag() {
     let (out, _) = export(Format::Legacy, &[], true);
-    for meta in meta::PACKAGES {
+    for meta in &meta::packages() {
         let files = unzip(&out.path().join(format!("{}.zip", meta.folder)));
         let file = |name: &str| {
             files
@@ -535,8 +535,8 @@ fn the_zips_give_domjudge_a_statement_scores_and_no_unknown_flag() {
 #[test]
 fn each_mistake_is_a_few_lines_away_from_the_accepted_program() {
     let (out, _) = export(Format::Legacy, &[], false);
-    for meta in meta::PACKAGES {
-        let dir = out.path().join(meta.folder);
+    for meta in &meta::packages() {
+        let dir = out.path().join(&meta.folder);
         let subs = submissions(&dir);
         let accepted: BTreeSet<&str> = subs
             .iter()

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
 
-use xtask::problems::PROBLEMS;
+use problems::PROBLEMS;
 
 const XTASK: &str = env!("CARGO_BIN_EXE_xtask");
 
@@ -181,7 +181,7 @@ fn prepare(example: &str, folder: &Path) -> Result<Vec<String>, String> {
         .collect();
     let crate_name = args
         .iter()
-        .find(|arg| PROBLEMS.iter().any(|problem| problem.name == *arg))
+        .find(|arg| PROBLEMS.iter().any(|problem| problem.name() == *arg))
         .map(String::as_str);
     let mut role = None;
     for arg in &args {

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use problems::PROBLEMS;
 use xtask::build::{self, Executables};
-use xtask::problems::PROBLEMS;
 use xtask::solution::{self, CompileError};
 use xtask::verify::{Tally, Verify};
 
@@ -34,9 +34,9 @@ fn verify(crate_name: &str, solution: &str) -> (anyhow::Result<Tally>, String) {
 fn every_crates_own_binary_given_as_a_solution_passes() {
     xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let executables = release_binaries();
-    for problem in PROBLEMS {
-        let binary = executables.get(problem.name).unwrap();
-        let (tally, report) = verify(problem.name, &binary.to_string_lossy());
+    for &problem in PROBLEMS {
+        let binary = executables.get(problem.name()).unwrap();
+        let (tally, report) = verify(problem.name(), &binary.to_string_lossy());
         let tally = tally.unwrap();
         assert_eq!(tally.failed, 0, "{report}");
         assert!(tally.passed > 10, "{report}");

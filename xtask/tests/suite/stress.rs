@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use gridkit::testkit::ProblemKit;
+use gridkit::testkit::{AnyKit, KitInput};
+use problems::{AnyProblem, PROBLEMS};
 use xtask::build::{self, Executables};
-use xtask::problems::{PROBLEMS, Problem, find};
 use xtask::stress::{Ending, Stress};
 use xtask::verdict::compare;
 
@@ -33,60 +33,52 @@ fn stress(crate_name: &str, solution: String, cases: u64, out: &Path) -> Ending 
 }
 
 /// Whether `output` is a wrong answer for `input`, judged as `verify` judges.
-fn wrong<K: ProblemKit>(problem: &Problem, input: &K::Input, output: &str) -> bool {
+fn wrong(problem: &dyn AnyProblem, kit: &dyn AnyKit, input: &KitInput, output: &str) -> bool {
     compare(
-        problem.checker,
-        problem.cases,
-        K::answer(input).as_bytes(),
+        problem.judging().checker,
+        problem.judging().cases,
+        kit.answer(input).as_bytes(),
         output.as_bytes(),
     )
     .is_some()
 }
 
-/// Stresses every flawed solver of `K`; checks each failure is found, still fails once
-/// shrunk, and is 1-minimal.
-fn every_flawed_solver_is_found_and_shrunk<K: ProblemKit>(executables: &Executables) {
-    let problem = find(K::NAME).unwrap();
-    let binary = executables.get(&build::flawed_binary(K::NAME)).unwrap();
-    assert!(!K::FLAWED.is_empty(), "{} keeps no flawed solver", K::NAME);
-    for flawed in K::FLAWED {
+/// Stresses every flawed solver of `problem`; checks each failure is found, still fails
+/// once shrunk, and is 1-minimal.
+fn every_flawed_solver_is_found_and_shrunk(problem: &dyn AnyProblem, executables: &Executables) {
+    let name = problem.name();
+    let kit = problem.kit().unwrap();
+    let binary = executables.get(&build::flawed_binary(name)).unwrap();
+    assert!(!kit.flawed().is_empty(), "{name} keeps no flawed solver");
+    for flawed in kit.flawed() {
         let out = tempfile::tempdir().unwrap();
-        let solution = format!("{} {}", binary.display(), flawed.name);
+        let solution = format!("{} {flawed}", binary.display());
         let Ending::Failure {
             after,
             steps,
             input,
-        } = stress(K::NAME, solution, BUDGET, out.path())
+        } = stress(name, solution, BUDGET, out.path())
         else {
-            panic!(
-                "{}: stress did not find '{}' within {BUDGET} cases",
-                K::NAME,
-                flawed.name
-            );
+            panic!("{name}: stress did not find '{flawed}' within {BUDGET} cases");
         };
         let text = std::fs::read_to_string(&input).unwrap();
-        let shrunk = K::parse(&text).unwrap();
+        let shrunk = kit.parse(&text).unwrap();
+        let output = |input: &KitInput| kit.flawed_output(flawed, input).unwrap();
         assert!(
-            wrong::<K>(problem, &shrunk, &(flawed.solve)(&shrunk)),
-            "{}: the shrunk input does not fail '{}':\n{text}",
-            K::NAME,
-            flawed.name
+            wrong(problem, kit, &shrunk, &output(&shrunk)),
+            "{name}: the shrunk input does not fail '{flawed}':\n{text}"
         );
         let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
-        assert_eq!(expected, K::answer(&shrunk));
-        for simpler in K::simpler(&shrunk) {
+        assert_eq!(expected, kit.answer(&shrunk));
+        for simpler in kit.simpler(&shrunk) {
             assert!(
-                !wrong::<K>(problem, &simpler, &(flawed.solve)(&simpler)),
-                "{}: '{}' still fails one step further:\n{}",
-                K::NAME,
-                flawed.name,
-                K::render(&simpler)
+                !wrong(problem, kit, &simpler, &output(&simpler)),
+                "{name}: '{flawed}' still fails one step further:\n{}",
+                kit.render(&simpler)
             );
         }
         println!(
-            "{} {}: failure after {after} cases, shrunk in {steps} steps to {} bytes",
-            K::NAME,
-            flawed.name,
+            "{name} {flawed}: failure after {after} cases, shrunk in {steps} steps to {} bytes",
             text.len()
         );
     }
@@ -96,11 +88,9 @@ fn every_flawed_solver_is_found_and_shrunk<K: ProblemKit>(executables: &Executab
 fn stress_finds_and_shrinks_every_flawed_solver() {
     xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let executables = executables(build::Targets::Flawed);
-    every_flawed_solver_is_found_and_shrunk::<statues::testkit::Kit>(&executables);
-    every_flawed_solver_is_found_and_shrunk::<descending_dark::testkit::Kit>(&executables);
-    every_flawed_solver_is_found_and_shrunk::<gam::testkit::Kit>(&executables);
-    every_flawed_solver_is_found_and_shrunk::<sweets::testkit::Kit>(&executables);
-    every_flawed_solver_is_found_and_shrunk::<ladders::testkit::Kit>(&executables);
+    for &problem in PROBLEMS {
+        every_flawed_solver_is_found_and_shrunk(problem, &executables);
+    }
 }
 
 #[test]
@@ -108,10 +98,20 @@ fn a_right_solution_survives_and_the_closing_line_counts_the_cases() {
     xtask::sandbox::use_spawner(Path::new(env!("CARGO_BIN_EXE_xtask")));
     let executables = executables(build::Targets::Binaries);
     let out = tempfile::tempdir().unwrap();
-    for problem in PROBLEMS {
-        let binary = executables.get(problem.name).unwrap();
-        let ending = stress(problem.name, binary.display().to_string(), 300, out.path());
-        assert_eq!(ending, Ending::NoFailure { cases: 300 }, "{}", problem.name);
+    for &problem in PROBLEMS {
+        let binary = executables.get(problem.name()).unwrap();
+        let ending = stress(
+            problem.name(),
+            binary.display().to_string(),
+            300,
+            out.path(),
+        );
+        assert_eq!(
+            ending,
+            Ending::NoFailure { cases: 300 },
+            "{}",
+            problem.name()
+        );
     }
     assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use xtask::problems::PROBLEMS;
+use problems::PROBLEMS;
 
 fn root() -> PathBuf {
     xtask::project_root()
@@ -29,17 +29,22 @@ fn name_of(folder: &Path) -> String {
     folder.file_name().unwrap().to_string_lossy().into_owned()
 }
 
-/// The solver crates: every crate but the shared one, the sandbox, the verdict (the judge's,
-/// shared by the terminal and the page), the playground (which calls the solvers and
-/// solves nothing itself) and the playground's browser tests.
+/// The crates of `crates/` that are not a problem's: the shared one, the trait every
+/// problem implements and the list of them, the sandbox, the verdict (the judge's, shared
+/// by the terminal and the page), the playground (which calls the solvers and solves
+/// nothing itself) and the playground's browser tests.
+const NOT_SOLVERS: &[&str] = &[
+    "gridkit",
+    "playground",
+    "playground-browser",
+    "problem",
+    "problems",
+    "sandbox",
+    "verdict",
+];
+
+/// The solver crates: every crate of `crates/` but [`NOT_SOLVERS`].
 fn solver_folders() -> Vec<PathBuf> {
-    const NOT_SOLVERS: &[&str] = &[
-        "gridkit",
-        "playground",
-        "playground-browser",
-        "sandbox",
-        "verdict",
-    ];
     crate_folders()
         .into_iter()
         .filter(|folder| !NOT_SOLVERS.contains(&name_of(folder).as_str()))
@@ -150,8 +155,29 @@ fn every_workspace_dependency_is_used_by_a_member() {
 fn every_problem_is_in_the_readme_the_table_and_testdata() {
     let readme = read(&root().join("README.md"));
     let solvers: BTreeSet<String> = solver_folders().iter().map(|f| name_of(f)).collect();
-    let table: BTreeSet<String> = PROBLEMS.iter().map(|p| p.name.to_owned()).collect();
-    assert_eq!(solvers, table, "crates/ and xtask/src/problems.rs disagree");
+    let listed: BTreeSet<String> = PROBLEMS.iter().map(|p| p.name().to_owned()).collect();
+    assert_eq!(
+        solvers, listed,
+        "the solver crates of crates/ and the list in crates/problems/src/lib.rs disagree"
+    );
+    // A solver crate is one with a proof crate, and no other crate has one.
+    for folder in crate_folders() {
+        let is_solver = !NOT_SOLVERS.contains(&name_of(&folder).as_str());
+        assert_eq!(
+            folder.join("proof/Cargo.toml").is_file(),
+            is_solver,
+            "{}: a proof crate belongs to a problem's crate, and every one has one",
+            name_of(&folder)
+        );
+    }
+    assert!(
+        NOT_SOLVERS.iter().all(|name| root()
+            .join("crates")
+            .join(name)
+            .join("Cargo.toml")
+            .is_file()),
+        "NOT_SOLVERS names a crate that is gone"
+    );
     for name in &solvers {
         assert!(
             readme.contains(&format!("| `{name}` |")),

@@ -10,7 +10,7 @@ use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use xtask::problems::PROBLEMS;
+use problems::PROBLEMS;
 use xtask::web::{Site, Web, pages, serve, wasm};
 
 /// The site, built once for every test here into a folder of its own.
@@ -82,7 +82,7 @@ fn references(file: &Path) -> Vec<String> {
 fn every_page_is_written() {
     let site = site();
     let mut expected = vec!["index.html".to_owned()];
-    expected.extend(PROBLEMS.iter().map(pages::file_of));
+    expected.extend(PROBLEMS.iter().map(|&problem| pages::file_of(problem)));
     expected.extend(
         [
             "playground.js",
@@ -99,11 +99,11 @@ fn every_page_is_written() {
         assert!(path.is_file(), "{name} is missing");
     }
     let index = read(&site.dir.join("index.html"));
-    for problem in PROBLEMS {
+    for &problem in PROBLEMS {
         assert!(
             index.contains(&format!("href=\"{}\"", pages::file_of(problem))),
             "the index does not link {}",
-            problem.name
+            problem.name()
         );
     }
 }
@@ -194,9 +194,9 @@ fn the_module_is_there_and_its_size_is_reported() {
 #[test]
 fn each_problem_page_has_its_statement_limits_samples_and_controls() {
     let site = site();
-    for problem in PROBLEMS {
+    for &problem in PROBLEMS {
         let page = read(&site.dir.join(pages::file_of(problem)));
-        let at = problem.name;
+        let at = problem.name();
         assert!(page.contains(&format!("data-problem=\"{at}\"")), "{at}");
         assert!(page.contains("<h1>"), "{at}: no statement title");
         assert!(page.contains("<h2>Input</h2>"), "{at}: no input section");
@@ -265,9 +265,9 @@ fn page_data(page: &str) -> serde_json::Value {
 #[test]
 fn each_problem_page_offers_generated_cases_as_cargo_xtask_gen_prints_them() {
     let site = site();
-    for problem in PROBLEMS {
+    for &problem in PROBLEMS {
         let page = read(&site.dir.join(pages::file_of(problem)));
-        let at = problem.name;
+        let at = problem.name();
         assert!(
             page.contains("id=\"random-case\""),
             "{at}: no Random case button"
@@ -313,9 +313,9 @@ fn the_games_pages_have_a_play_section_wired_to_the_modules_classes() {
     ];
     let script = read(&site.dir.join("play.js"));
     let glue = read(&site.dir.join("pkg/playground.js"));
-    for problem in PROBLEMS {
+    for &problem in PROBLEMS {
         let page = read(&site.dir.join(pages::file_of(problem)));
-        let at = problem.name;
+        let at = problem.name();
         let class = games
             .iter()
             .find(|(name, _)| *name == at)

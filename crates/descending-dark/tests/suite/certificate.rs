@@ -4,6 +4,7 @@
 //! a real certificate and must be refused, by the library and, written as JSON, by the
 //! binary's `--check FILE` with exit code 1.
 
+use problem::Problem as _;
 use std::io::Write;
 
 use descending_dark::certificate::{
@@ -390,7 +391,10 @@ fn malformed_json_is_refused() {
 #[test]
 fn no_explanation_line_is_longer_than_100_characters() {
     for data in gridkit::testdata::cases("descending-dark").unwrap() {
-        let text = output_of(|i, o| descending_dark::explain(i, o), data.input.as_bytes());
+        let text = output_of(
+            |i, o| descending_dark::DescendingDark::explain(i, o),
+            data.input.as_bytes(),
+        );
         for (number, line) in text.lines().enumerate() {
             let width = line.chars().count();
             assert!(
@@ -412,6 +416,9 @@ fn the_largest_explanation_is_at_most_40_kb() {
         .into_iter()
         .find(|data| data.name == "gen-010")
         .unwrap();
-    let text = output_of(|i, o| descending_dark::explain(i, o), data.input.as_bytes());
+    let text = output_of(
+        |i, o| descending_dark::DescendingDark::explain(i, o),
+        data.input.as_bytes(),
+    );
     assert!(text.len() <= 40_000, "{} bytes", text.len());
 }

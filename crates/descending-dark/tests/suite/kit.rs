@@ -8,6 +8,7 @@ use gridkit::testkit::{
     ProblemKit, RAMP, assert_kit_answers_and_explains_like_the_library,
     assert_stress_catches_every_flawed, case_rng, same_tokens, scale_of,
 };
+use problem::Problem as _;
 
 /// The inputs the stress schedule starts with for `seed`, every `step`-th up to full size.
 fn schedule(seed: u64, step: usize) -> impl Iterator<Item = Vec<Case>> {
@@ -89,6 +90,6 @@ fn every_flawed_solver_is_found_and_shrunk_to_a_minimal_input() {
 #[test]
 fn answer_and_explanation_are_what_the_library_prints() {
     assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
-        descending_dark::explain(input, output)
+        descending_dark::DescendingDark::explain(input, output)
     });
 }

@@ -6,9 +6,10 @@ use std::time::{Duration, Instant};
 
 use descending_dark::parse::ALPHABET;
 use descending_dark::testkit::{render, small_mountain};
-use descending_dark::{explain, plain, reference, run};
+use descending_dark::{DescendingDark, plain, reference, run};
 use fastrand::Rng;
 use gridkit::testkit::assert_damaged_inputs_answered_or_refused;
+use problem::Problem as _;
 
 /// Valid inputs to mutate: small test-data files and freshly generated ones.
 fn seeds(rng: &mut Rng) -> Vec<Vec<u8>> {
@@ -37,7 +38,7 @@ fn mutated_inputs_never_panic_or_hang() {
         ALPHABET,
         12_000,
         |input, output| run(input, output),
-        |input, output| explain(input, output),
+        |input, output| DescendingDark::explain(input, output),
         |input, output| {
             // A mutant that is still valid is answered as the plain implementation does.
             let text = String::from_utf8(input.to_vec()).expect("an accepted input is ASCII");

@@ -4,9 +4,10 @@
 //! `agreement.rs` and `certificate.rs` (every certificate checked).
 
 use descending_dark::testkit::Kit;
-use descending_dark::{explain, reference, run};
+use descending_dark::{DescendingDark, reference, run};
 use gridkit::testkit::{ProblemKit, output_of};
 use insta::assert_snapshot;
+use problem::Problem as _;
 
 /// Inputs up to this many bytes are read in full in a snapshot; the generated files are
 /// larger and are checked by `certificate.rs` only.
@@ -33,7 +34,10 @@ fn every_readable_test_case_is_explained() {
 /// What the solver prints for `input`: for these, `error: ` and the first defect.
 fn refusal(input: &str) -> String {
     let refused = output_of(|input, output| run(input, output), input.as_bytes());
-    let explained = output_of(|input, output| explain(input, output), input.as_bytes());
+    let explained = output_of(
+        |input, output| DescendingDark::explain(input, output),
+        input.as_bytes(),
+    );
     assert_eq!(explained, refused, "--explain refuses it otherwise");
     refused
 }

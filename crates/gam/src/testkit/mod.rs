@@ -8,6 +8,7 @@ mod simpler;
 pub mod wide_layer;
 
 use gridkit::testkit::{Flawed, ProblemKit, output_of};
+use problem::Problem as _;
 
 use crate::board::{Board, Player, render_input};
 
@@ -45,7 +46,7 @@ impl ProblemKit for Kit {
     fn explain(input: &Vec<Board>) -> String {
         // What `--explain` prints after the answers and the empty line.
         let printed = output_of(
-            |text, output| crate::explain(text, output),
+            |text, output| crate::Gam::explain(text, output),
             render_input(input).as_bytes(),
         );
         match printed.split_once("\n\n") {

@@ -10,6 +10,7 @@
 //!   missing case and another board's certificate; the binary's `--check` refuses them
 //!   too, with exit code 1.
 
+use problem::Problem as _;
 use std::path::PathBuf;
 
 use fastrand::Rng;
@@ -50,7 +51,7 @@ fn every_test_data_certificate_proves_the_expected_answer() {
 fn every_test_data_json_certificate_checks() {
     for case in gridkit::testdata::cases("gam").expect("the test data can be read") {
         let mut json = Vec::new();
-        gam::print_certificate(case.input.as_bytes(), &mut json).unwrap();
+        gam::Gam::print_certificate(case.input.as_bytes(), &mut json).unwrap();
         let json = String::from_utf8(json).unwrap();
         let mut output = Vec::new();
         gam::check_certificate(json.as_bytes(), case.input.as_bytes(), &mut output)

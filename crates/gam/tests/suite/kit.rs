@@ -8,6 +8,7 @@ use gridkit::testkit::{
     ProblemKit, RAMP, assert_kit_answers_and_explains_like_the_library,
     assert_stress_catches_every_flawed, case_rng, same_tokens, scale_of,
 };
+use problem::Problem as _;
 
 const SEED: u64 = 2008;
 /// Stress cases each flawed solver gets before the test gives up on finding it out.
@@ -81,6 +82,6 @@ fn every_flawed_solver_is_found_and_shrunk() {
 #[test]
 fn answer_and_explanation_are_what_the_library_prints() {
     assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
-        gam::explain(input, output)
+        gam::Gam::explain(input, output)
     });
 }

@@ -6,6 +6,7 @@
 use fastrand::Rng;
 use gam::testkit::Kit;
 use gridkit::testkit::{ProblemKit, assert_damaged_inputs_answered_or_refused};
+use problem::Problem as _;
 
 /// The official sample, adjacent starts, and generated inputs of up to four small boards.
 fn valid_inputs(rng: &mut Rng) -> Vec<String> {
@@ -33,7 +34,7 @@ fn mutated_inputs_never_panic() {
         b".#AB\n 09",
         12_000,
         |input, output| gam::run(input, output),
-        |input, output| gam::explain(input, output),
+        |input, output| gam::Gam::explain(input, output),
         |input, answers| {
             // One answer per test, each A or B.
             let first = String::from_utf8_lossy(input);

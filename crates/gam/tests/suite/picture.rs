@@ -5,11 +5,13 @@
 use gridkit::picture::render::{
     assert_binary_draws_the_sample_and_refuses_bad_input, assert_testdata_pictures_within_caps,
 };
+use problem::Problem as _;
 
 #[test]
 fn every_testdata_picture_renders_within_the_caps() {
-    let (bytes, height, seconds) =
-        assert_testdata_pictures_within_caps("gam", |input, output| gam::picture(input, output));
+    let (bytes, height, seconds) = assert_testdata_pictures_within_caps("gam", |input, output| {
+        gam::Gam::picture(input, output)
+    });
     eprintln!("largest picture: {bytes} bytes, {height} px high, rendered in {seconds:.3} s");
 }
 

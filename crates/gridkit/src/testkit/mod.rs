@@ -3,8 +3,10 @@
 //! enable, so it never reaches a solver binary.
 //!
 //! Each problem crate implements [`ProblemKit`]: how to generate, render, simplify and
-//! answer its inputs, and the deliberately flawed solvers it keeps.
+//! answer its inputs, and the deliberately flawed solvers it keeps; [`AnyKit`] is any of
+//! them behind `dyn`.
 
+mod any;
 mod checks;
 mod flawed;
 #[cfg(unix)]
@@ -12,6 +14,7 @@ pub mod hostile;
 mod mutate;
 mod stress;
 
+pub use any::{AnyKit, KitInput};
 pub use checks::{
     Caught, assert_simpler_is_valid_and_smaller, assert_stress_catches_every_flawed, same_numbers,
     same_tokens,

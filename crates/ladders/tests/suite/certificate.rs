@@ -3,6 +3,7 @@
 //! each lie is also written as JSON and refused by the binary's `--check FILE` with exit
 //! code 1.
 
+use problem::Problem as _;
 use std::io::Write;
 
 use gridkit::Pos;
@@ -309,7 +310,10 @@ fn malformed_json_is_refused() {
 #[test]
 fn no_explanation_line_is_longer_than_100_characters() {
     for case in gridkit::testdata::cases("ladders").unwrap() {
-        let text = output_of(|i, o| ladders::explain(i, o), case.input.as_bytes());
+        let text = output_of(
+            |i, o| ladders::Ladders::explain(i, o),
+            case.input.as_bytes(),
+        );
         for (number, line) in text.lines().enumerate() {
             let width = line.chars().count();
             assert!(

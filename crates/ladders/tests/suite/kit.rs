@@ -8,6 +8,7 @@ use gridkit::testkit::{
 };
 use ladders::Board;
 use ladders::testkit::Kit;
+use problem::Problem as _;
 
 const SIZE: usize = 10;
 /// Stress cases tried per flawed solver before giving up.
@@ -95,6 +96,6 @@ fn stress_testing_finds_and_shrinks_a_failure_of_every_flawed_solver() {
 #[test]
 fn answer_and_explanation_are_what_the_library_prints() {
     assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
-        ladders::explain(input, output)
+        ladders::Ladders::explain(input, output)
     });
 }

@@ -1,13 +1,17 @@
 //! Snapshots: the `--explain` output of every test-data case (its input as the
 //! description), and, inline, the error message for each kind of malformed input.
 
+use problem::Problem as _;
 use std::fs;
 
 use gridkit::testkit::output_of;
 
 /// What `ladders --explain` prints for `input`, or `error: ...`.
 fn explained(input: &[u8]) -> String {
-    output_of(|input, output| ladders::explain(input, output), input)
+    output_of(
+        |input, output| ladders::Ladders::explain(input, output),
+        input,
+    )
 }
 
 /// What `ladders` prints for `input`, or `error: ...`.

@@ -52,7 +52,7 @@ pub type Test = (&'static str, fn(&Session) -> anyhow::Result<()>);
 
 /// The problems, in the archive's order.
 pub fn problems() -> impl Iterator<Item = &'static str> {
-    playground::PROBLEMS.iter().map(|problem| problem.name)
+    playground::PROBLEMS.iter().map(|problem| problem.name())
 }
 
 fn main() -> ExitCode {

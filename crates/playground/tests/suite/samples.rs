@@ -19,12 +19,12 @@ fn same_answer(problem: &str, found: &str, expected: &str) -> bool {
 
 #[test]
 fn every_sample_is_answered_explained_drawn_and_certified() {
-    for problem in PROBLEMS {
-        for case in official_samples(problem.name) {
-            let at = format!("{}/{}", problem.name, case.name);
-            let solved = solve(problem.name, &case.input).unwrap_or_else(|e| panic!("{at}: {e}"));
+    for &problem in PROBLEMS {
+        for case in official_samples(problem.name()) {
+            let at = format!("{}/{}", problem.name(), case.name);
+            let solved = solve(problem.name(), &case.input).unwrap_or_else(|e| panic!("{at}: {e}"));
             assert!(
-                same_answer(problem.name, &solved.answer, &case.expected),
+                same_answer(problem.name(), &solved.answer, &case.expected),
                 "{at}: {:?}, expected {:?}",
                 solved.answer,
                 case.expected
@@ -43,10 +43,10 @@ fn every_sample_is_answered_explained_drawn_and_certified() {
             );
             serde_json::from_str::<Value>(&solved.certificate)
                 .unwrap_or_else(|e| panic!("{at}: the certificate is not JSON: {e}"));
-            let checked = check(problem.name, &case.input, &solved.certificate).unwrap();
+            let checked = check(problem.name(), &case.input, &solved.certificate).unwrap();
             assert!(checked.accepted, "{at}: refused: {}", checked.message);
             assert!(
-                same_answer(problem.name, &checked.message, &case.expected),
+                same_answer(problem.name(), &checked.message, &case.expected),
                 "{at}: the certificate proves {:?}",
                 checked.message
             );
@@ -104,13 +104,13 @@ fn forge(problem: &str, certificate: &mut Value) {
 
 #[test]
 fn forged_certificates_are_refused_with_a_reason() {
-    for problem in PROBLEMS {
-        for case in official_samples(problem.name) {
-            let at = format!("{}/{}", problem.name, case.name);
-            let solved = solve(problem.name, &case.input).unwrap();
+    for &problem in PROBLEMS {
+        for case in official_samples(problem.name()) {
+            let at = format!("{}/{}", problem.name(), case.name);
+            let solved = solve(problem.name(), &case.input).unwrap();
             let mut forged: Value = serde_json::from_str(&solved.certificate).unwrap();
-            forge(problem.name, &mut forged);
-            let checked = check(problem.name, &case.input, &forged.to_string()).unwrap();
+            forge(problem.name(), &mut forged);
+            let checked = check(problem.name(), &case.input, &forged.to_string()).unwrap();
             assert!(!checked.accepted, "{at}: a forgery was accepted");
             assert!(
                 !checked.message.is_empty() && !checked.message.contains('\n'),
@@ -123,15 +123,18 @@ fn forged_certificates_are_refused_with_a_reason() {
 
 #[test]
 fn a_certificate_for_another_sample_is_refused() {
-    for problem in PROBLEMS {
-        let samples = official_samples(problem.name);
+    for &problem in PROBLEMS {
+        let samples = official_samples(problem.name());
         for pair in samples.windows(2) {
-            let certificate = solve(problem.name, &pair[0].input).unwrap().certificate;
-            let checked = check(problem.name, &pair[1].input, &certificate).unwrap();
+            let certificate = solve(problem.name(), &pair[0].input).unwrap().certificate;
+            let checked = check(problem.name(), &pair[1].input, &certificate).unwrap();
             assert!(
                 !checked.accepted,
                 "{}: {}'s certificate proves {:?} for {}",
-                problem.name, pair[0].name, checked.message, pair[1].name
+                problem.name(),
+                pair[0].name,
+                checked.message,
+                pair[1].name
             );
         }
     }
@@ -139,20 +142,20 @@ fn a_certificate_for_another_sample_is_refused() {
 
 #[test]
 fn malformed_input_is_refused_by_line_and_column() {
-    for problem in PROBLEMS {
-        let error = solve(problem.name, "%\n").map(|_| ()).unwrap_err();
+    for &problem in PROBLEMS {
+        let error = solve(problem.name(), "%\n").map(|_| ()).unwrap_err();
         assert!(
             error.starts_with("line 1, column 1: "),
             "{}: {error}",
-            problem.name
+            problem.name()
         );
         // Checking reads the input too, with the same message.
-        let certificate = solve(problem.name, &official_samples(problem.name)[0].input)
+        let certificate = solve(problem.name(), &official_samples(problem.name())[0].input)
             .unwrap()
             .certificate;
-        let checked = check(problem.name, "%\n", &certificate).unwrap();
+        let checked = check(problem.name(), "%\n", &certificate).unwrap();
         assert!(!checked.accepted);
-        assert_eq!(checked.message, error, "{}", problem.name);
+        assert_eq!(checked.message, error, "{}", problem.name());
     }
 }
 

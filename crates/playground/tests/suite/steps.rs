@@ -220,20 +220,16 @@ fn a_long_proof_is_shown_as_evenly_spaced_frames_that_say_so() {
 #[test]
 fn one_solve_gives_what_the_four_modes_print() {
     for problem in playground::PROBLEMS {
-        for case in official_samples(problem.name) {
-            let at = format!("{}/{}", problem.name, case.name);
-            let solved = solve(problem.name, &case.input).unwrap();
+        for case in official_samples(problem.name()) {
+            let at = format!("{}/{}", problem.name(), case.name);
+            let solved = solve(problem.name(), &case.input).unwrap();
             assert_eq!(solved.answer, problem.answer(&case.input).unwrap(), "{at}");
             assert_eq!(
                 solved.explanation,
                 problem.explanation(&case.input).unwrap(),
                 "{at}"
             );
-            assert_eq!(
-                solved.picture,
-                problem.picture(&case.input).unwrap(),
-                "{at}"
-            );
+            assert_eq!(solved.picture, problem.svg(&case.input).unwrap(), "{at}");
             assert_eq!(
                 solved.certificate,
                 problem.certificate(&case.input).unwrap(),

@@ -2,6 +2,7 @@
 //! thousands of generated boards) and on every kind of lie; each lie is also written as
 //! JSON and refused by the binary's `--check FILE` with exit code 1.
 
+use problem::Problem as _;
 use std::collections::BTreeSet;
 use std::io::Write;
 
@@ -391,8 +392,10 @@ fn malformed_json_is_refused() {
 #[test]
 fn no_explanation_line_is_longer_than_100_characters() {
     for case in gridkit::testdata::cases("statues").unwrap() {
-        let text =
-            gridkit::testkit::output_of(|i, o| statues::explain(i, o), case.input.as_bytes());
+        let text = gridkit::testkit::output_of(
+            |i, o| statues::Statues::explain(i, o),
+            case.input.as_bytes(),
+        );
         for (number, line) in text.lines().enumerate() {
             let width = line.chars().count();
             assert!(

@@ -6,6 +6,7 @@ use gridkit::testkit::{
     assert_simpler_is_valid_and_smaller, assert_stress_catches_every_flawed, case_rng, same_tokens,
     scale_of,
 };
+use problem::Problem as _;
 use statues::testkit::Kit;
 use statues::{ANNA, Board, BoardExt, MARIA, SIZE};
 
@@ -73,6 +74,6 @@ fn stress_finds_and_shrinks_a_failure_of_every_flawed_solver() {
 #[test]
 fn answer_and_explanation_are_what_the_library_prints() {
     assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
-        statues::explain(input, output)
+        statues::Statues::explain(input, output)
     });
 }

@@ -1,6 +1,7 @@
 //! Random damage to valid inputs: `run` must answer or refuse, never panic or hang.
 
 use gridkit::testkit::assert_damaged_inputs_answered_or_refused;
+use problem::Problem as _;
 
 /// Bytes worth inserting: the board's own alphabet, line ends, blanks and a few strays.
 const BYTES: &[u8] = b".SMA\n\r \t#sx0\x00\xff";
@@ -21,7 +22,7 @@ fn damaged_inputs_are_answered_or_refused_without_panicking() {
         BYTES,
         12_000,
         |input, output| statues::run(input, output),
-        |input, output| statues::explain(input, output),
+        |input, output| statues::Statues::explain(input, output),
         |input, output| {
             let shown = String::from_utf8_lossy(input);
             // An accepted input is a real board, answered as the reference answers it.

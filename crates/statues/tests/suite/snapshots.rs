@@ -1,6 +1,7 @@
 //! Snapshots of the explanation (`--explain`) of every test case, and of the error
 //! message for every kind of malformed input.
 
+use problem::Problem as _;
 use std::fs;
 
 use gridkit::testkit::output_of;
@@ -11,7 +12,7 @@ fn every_test_case_is_explained() {
     insta::glob!("../../../../testdata/statues", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
         let output = output_of(
-            |input, output| statues::explain(input, output),
+            |input, output| statues::Statues::explain(input, output),
             input.as_bytes(),
         );
         insta::with_settings!({ description => input, omit_expression => true }, {

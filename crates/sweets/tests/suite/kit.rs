@@ -6,6 +6,7 @@ use gridkit::testkit::{
     ProblemKit, RAMP, assert_kit_answers_and_explains_like_the_library,
     assert_stress_catches_every_flawed, case_rng, same_tokens,
 };
+use problem::Problem as _;
 use sweets::Mask;
 use sweets::geometry::FULL;
 use sweets::testkit::Kit;
@@ -79,6 +80,6 @@ fn failures_among_full_size_boxes_shrink_to_one_minimal_boxes() {
 #[test]
 fn answer_and_explanation_are_what_the_library_prints() {
     assert_kit_answers_and_explains_like_the_library::<Kit, _>(|input, output| {
-        sweets::explain(input, output)
+        sweets::Sweets::explain(input, output)
     });
 }

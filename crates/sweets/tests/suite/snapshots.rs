@@ -2,6 +2,7 @@
 //! certificate, drawn. A snapshot records what the code prints; `tests/suite/certificate.rs`
 //! proves each certificate right with the library's checker.
 
+use problem::Problem as _;
 use std::fs;
 
 use gridkit::testkit::output_of;
@@ -9,7 +10,7 @@ use gridkit::testkit::output_of;
 /// What `--explain` prints for `input`.
 fn explanation(input: &str) -> String {
     output_of(
-        |input, output| sweets::explain(input, output),
+        |input, output| sweets::Sweets::explain(input, output),
         input.as_bytes(),
     )
 }

@@ -195,7 +195,9 @@ export function setUpJudge(problem, request) {
     if (!built) return;
     const rules = index.stress_rules;
     const cap = rules.time_limit_ms * PAGE_TIME_FACTOR + 500;
-    const seed = Math.floor(Math.random() * 2 ** 32);
+    // The seed typed in (the terminal's `--seed`, to see its cases here), or a new one.
+    const typed = byId('judge-seed').value.trim();
+    const seed = /^\d+$/.test(typed) && Number(typed) < 2 ** 32 ? Number(typed) : Math.floor(Math.random() * 2 ** 32);
     await request({ action: 'stress-start', seed });
     const tryCase = async (made) => {
       const input = new TextEncoder().encode(made.input);
