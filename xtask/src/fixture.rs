@@ -10,7 +10,26 @@ use std::io::{Read, Write};
 
 use anyhow::{Result, bail};
 
-pub fn run(kind: &str, spec: Option<&str>) -> Result<()> {
+/// A misbehaving program for the runner's own tests.
+#[derive(Debug, clap::Args)]
+pub struct Fixture {
+    /// The kind of misbehaviour (see this module).
+    pub kind: String,
+    /// What the kind `chaos` does (see [`chaos`]).
+    pub spec: Option<String>,
+}
+
+impl Fixture {
+    /// Misbehaves as asked.
+    ///
+    /// # Errors
+    /// An unknown kind, or a spec `chaos` cannot read.
+    pub fn run(&self) -> Result<()> {
+        misbehave(&self.kind, self.spec.as_deref())
+    }
+}
+
+fn misbehave(kind: &str, spec: Option<&str>) -> Result<()> {
     if kind == "chaos" {
         let Some(spec) = spec else {
             bail!("the chaos fixture takes a spec: `xtask fixture chaos SPEC`");

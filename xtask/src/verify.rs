@@ -15,21 +15,29 @@ use crate::testdata::TestPair;
 use crate::{build, project_root, report, testdata};
 use problems::{AnyProblem, PROBLEMS, find};
 
-/// What to verify.
-#[derive(Debug, Default)]
+/// Run the solvers (or your solution) on their test data, judged under the limits.
+#[derive(Debug, Default, clap::Args)]
 pub struct Verify {
-    /// Crates to verify; all when empty.
+    /// Crates to verify (all when none is named).
     pub crates: Vec<String>,
-    /// Another folder of pairs to verify instead of `testdata/<crate>` (one crate only).
+    /// Another folder of NAME.in / NAME.out pairs (one crate only).
+    #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// A user's solution to judge instead of the crate's binary (one crate only): a
-    /// command line or a source file (see [`solution::prepare`]).
+    // The extensions come from the table the solution is read by ([`solution::prepare`]).
+    #[arg(
+        long,
+        value_name = "SOL",
+        help = solution::help("Your solution instead of the crate's binary (one crate only)")
+    )]
     pub solution: Option<String>,
-    /// Whether a missing sandbox layer refuses the run.
+    /// `strict` refuses to run unless every layer of the sandbox is active.
+    #[arg(long, value_enum, default_value_t = Strictness::Report)]
     pub sandbox: Strictness,
-    /// Only the tests whose names contain one of these (all when empty).
+    /// Only the tests whose names contain NAME (repeatable), as `cargo test` filters.
+    #[arg(long = "test", value_name = "NAME")]
     pub tests: Vec<String>,
     /// Stop at the first test that fails.
+    #[arg(long)]
     pub fail_fast: bool,
 }
 

@@ -58,16 +58,20 @@ impl Format {
     }
 }
 
-/// The subcommand.
-#[derive(Debug, Default)]
+/// Export problems as Kattis problem packages (legacy or 2025-09 format).
+#[derive(Debug, Default, clap::Args)]
 pub struct Package {
-    /// Crates to export; every problem when empty.
+    /// Crates to export (all when none is named).
     pub crates: Vec<String>,
+    /// legacy: problemtools, Kattis, DOMjudge; 2025-09: BAPCtools.
+    #[arg(long, value_enum, default_value_t = Format::Legacy)]
     pub format: Format,
-    /// Where the package folders go (default `<target>/packages` for legacy,
-    /// `<target>/packages-2025-09` for 2025-09).
+    /// Where the package folders go (default: <target>/packages, or
+    /// <target>/packages-2025-09).
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Also write `<folder>.zip` beside each folder, for DOMjudge's import.
+    /// Also write <name>.zip beside each package, ready for DOMjudge's import.
+    #[arg(long)]
     pub zip: bool,
 }
 

@@ -28,6 +28,25 @@ use sandbox::Worker;
 /// Rounds the runs are split into.
 const ROUNDS: usize = 5;
 
+/// What the sandbox costs per run, layer by layer, against a plain spawn loop in the
+/// same run (statues' own binary on its first sample).
+#[derive(Debug, clap::Args)]
+pub struct SandboxCost {
+    /// Runs per configuration.
+    #[arg(long, default_value_t = 2000)]
+    pub runs: usize,
+}
+
+impl SandboxCost {
+    /// Prints the table.
+    ///
+    /// # Errors
+    /// As [`report`].
+    pub fn run(&self) -> Result<()> {
+        report(self.runs)
+    }
+}
+
 /// Prints the table.
 ///
 /// # Errors

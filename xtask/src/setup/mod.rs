@@ -15,12 +15,15 @@ use anyhow::{Context, Result, bail};
 use crate::build::cargo;
 use install::Installer;
 
-/// The test command.
-#[derive(Debug)]
+/// Install what the tests need (Debian packages, the wasm32 target), then run
+/// `cargo test --workspace` with ARGS.
+#[derive(Debug, clap::Args)]
 pub struct Test {
-    /// Only check what the tests need: report, install and build nothing.
+    /// Only check that the tests' programs are installed; install and build nothing.
+    #[arg(long)]
     pub check: bool,
-    /// Passed to `cargo test --workspace` after its own arguments.
+    /// Passed on to `cargo test --workspace` (after `--`).
+    #[arg(last = true)]
     pub args: Vec<OsString>,
 }
 

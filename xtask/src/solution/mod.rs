@@ -65,6 +65,15 @@ impl std::fmt::Display for CompileError {
 impl std::error::Error for CompileError {}
 
 pub use source::{COMPILE_MESSAGES_SHOWN, extensions};
+
+/// The help of `--solution`, after `what`: the extensions read as source files are the
+/// ones the solution is read by, listed by the same table.
+pub fn help(what: &str) -> String {
+    format!(
+        "{what}: a command line (`./a.out`, `'python3 mine.py'`) or a source file ({})",
+        extensions()
+    )
+}
 use spec::Spec;
 
 /// Turns `spec` into a runnable solution, compiling a source file (and printing the

@@ -3,9 +3,43 @@
 
 use anyhow::{Context, Result};
 use gridkit::testkit::AnyKit;
-use problems::find;
+use problems::{PROBLEMS, find};
 
 use crate::verify::unknown_crate;
+
+/// Print the input `stress` generates as case K of seed N.
+#[derive(Debug, clap::Args)]
+pub struct Gen {
+    #[arg(value_name = "CRATE", help = crate_help())]
+    pub crate_name: String,
+    /// The seed, as `stress --seed` takes it.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The case number: 0 is the smallest; sizes reach the statement's limits by 1000.
+    #[arg(long, default_value_t = 0)]
+    pub case: u64,
+}
+
+impl Gen {
+    /// Prints the case.
+    ///
+    /// # Errors
+    /// An unknown crate.
+    pub fn run(&self) -> Result<()> {
+        print!("{}", generated(&self.crate_name, self.seed, self.case)?);
+        Ok(())
+    }
+}
+
+/// `CRATE`'s help: the problems of the archive's list that have a generator.
+fn crate_help() -> String {
+    let names: Vec<&str> = PROBLEMS
+        .iter()
+        .filter(|problem| problem.kit().is_some())
+        .map(|problem| problem.name())
+        .collect();
+    format!("The problem's crate: {}", names.join(", "))
+}
 
 /// The input of case `case` of `seed` for `crate_name`, as text.
 ///

@@ -23,31 +23,82 @@ use search::{Budget, Failure, first_failure};
 use trial::Trial;
 use verdict::shown::{QUOTE, one_line, quoted};
 
-/// What to stress.
-#[derive(Debug, Clone)]
+/// Generate inputs until your solution fails, then shrink the failing input.
+#[derive(Debug, Clone, clap::Args)]
 pub struct Stress {
+    /// The crate whose problem the solution solves.
+    #[arg(value_name = "CRATE")]
     pub crate_name: String,
-    /// The solution: a command line or a source file (see [`solution::prepare`]), or
-    /// `--flawed NAME`, one of the crate's flawed solvers.
-    pub solution: Contender,
-    pub seed: u64,
-    /// Stop after this long without a failure (none: only `cases` stops the search).
+    #[command(flatten)]
+    pub contender: Contender,
+    /// The seed of the generated inputs (random when not given; printed either way).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Stop after this many seconds without a failure (default 10 unless --cases).
+    #[arg(long = "time", value_name = "SECS", value_parser = seconds)]
     pub time: Option<Duration>,
     /// Stop after this many cases without a failure.
+    #[arg(long, value_name = "N")]
     pub cases: Option<u64>,
-    /// Where the shrunk input and its expected output are written.
+    #[arg(long, value_name = "DIR", help = OUT_HELP)]
     pub out: Option<PathBuf>,
-    /// Threads running cases; all cores when `None`.
+    /// Threads running cases (default: every core).
+    #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
-    /// Whether a missing sandbox layer refuses the run.
+    /// `strict` refuses to run unless every layer of the sandbox is active.
+    #[arg(long, value_enum, default_value_t = Strictness::Report)]
     pub sandbox: Strictness,
 }
 
-/// What `stress` runs: the user's solution, or one of the crate's flawed solvers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Contender {
-    Solution(String),
-    Flawed(String),
+/// What `stress` runs: the user's solution, or one of the crate's flawed solvers (exactly
+/// one of the two).
+#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
+#[group(required = true, multiple = false)]
+pub struct Contender {
+    // The extensions come from the table the solution is read by ([`solution::prepare`]).
+    #[arg(long, value_name = "SOL", help = solution::help("Your solution"))]
+    pub solution: Option<String>,
+    /// One of the crate's flawed solvers instead (`cargo run -p CRATE --features
+    /// testkit --bin CRATE_flawed -- --list` lists them).
+    #[arg(long, value_name = "NAME")]
+    pub flawed: Option<String>,
+}
+
+impl Contender {
+    /// The user's solution: a command line or a source file.
+    pub fn solution(spec: impl Into<String>) -> Self {
+        Contender {
+            solution: Some(spec.into()),
+            flawed: None,
+        }
+    }
+
+    /// The crate's flawed solver `name`.
+    pub fn flawed(name: impl Into<String>) -> Self {
+        Contender {
+            solution: None,
+            flawed: Some(name.into()),
+        }
+    }
+
+    /// The options that name it again (`--solution SOL` or `--flawed NAME`).
+    fn options(&self) -> String {
+        match (&self.flawed, &self.solution) {
+            (Some(name), _) => format!("--flawed {}", shell_words::quote(name)),
+            (None, spec) => format!(
+                "--solution {}",
+                shell_words::quote(spec.as_deref().unwrap_or_default())
+            ),
+        }
+    }
+}
+
+/// `--time`'s value: a number of seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|secs| Duration::try_from_secs_f64(secs).ok())
+        .ok_or_else(|| format!("{text:?} is no number of seconds"))
 }
 
 /// How a stress run ended.
@@ -74,6 +125,15 @@ impl Stress {
     /// An unknown crate, a solution that cannot be prepared or started, or files that
     /// cannot be written.
     pub fn run(&self) -> Result<Ending> {
+        if self.seed.is_none() {
+            // One seed for the whole run, printed, so that the run can be repeated.
+            let seed = Some(fastrand::u64(..));
+            return Stress {
+                seed,
+                ..self.clone()
+            }
+            .run();
+        }
         let problem = find(&self.crate_name).with_context(|| unknown_crate(&self.crate_name))?;
         let kit = problem
             .kit()
@@ -86,9 +146,10 @@ impl Stress {
         println!("{}", layers.header());
         layers.require(self.sandbox)?;
         layers.expect(&crate::sandbox::expected_here())?;
-        let solution = match &self.solution {
-            Contender::Solution(spec) => solution::prepare(spec)?,
-            Contender::Flawed(name) => {
+        let solution = match (&self.contender.flawed, &self.contender.solution) {
+            (None, Some(spec)) => solution::prepare(spec)?,
+            (None, None) => bail!("stress needs --solution or --flawed"),
+            (Some(name), _) => {
                 let names = kit.flawed();
                 if !names.contains(&name.as_str()) {
                     bail!(
@@ -123,7 +184,7 @@ impl Stress {
             "stress {}: solution `{}`, seed {}, {} {}",
             problem.name(),
             solution.spec,
-            self.seed,
+            self.seed(),
             trials.len(),
             if trials.len() == 1 {
                 "thread"
@@ -133,7 +194,7 @@ impl Stress {
         );
         let progress = progress_bar(self.cases);
         let started = Instant::now();
-        let found = first_failure(kit, self.seed, budget, &trials, &progress)?;
+        let found = first_failure(kit, self.seed(), budget, &trials, &progress)?;
         let seconds = started.elapsed().as_secs_f64();
         let Some(failure) = found.failure else {
             progress.finish_and_clear();
@@ -166,6 +227,11 @@ impl Stress {
         })
     }
 
+    /// The run's seed ([`Stress::run`] chooses one when none is given).
+    fn seed(&self) -> u64 {
+        self.seed.unwrap_or_default()
+    }
+
     /// Prints the minimal failing input, both outputs and the explanation; writes
     /// `DIR/<crate>-<seed>.in` and `.out` (DIR: `<target>/stress/<crate>` by default),
     /// never over an earlier failure: a second one with the same seed is `-2`, and so on.
@@ -191,7 +257,7 @@ impl Stress {
             );
         }
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let (input_path, output_path) = free_pair(&dir, &format!("{}-{}", kit.name(), self.seed));
+        let (input_path, output_path) = free_pair(&dir, &format!("{}-{}", kit.name(), self.seed()));
         write_new(&input_path, &text)?;
         write_new(&output_path, &expected)?;
         let verdict = &judged.outcome.verdict;
@@ -221,14 +287,11 @@ impl Stress {
         println!("--- why the expected output is right");
         print!("{}", kit.explain(input));
         println!("--- reproduce");
-        let contender = match &self.solution {
-            Contender::Solution(spec) => format!("--solution {}", shell_words::quote(spec)),
-            Contender::Flawed(name) => format!("--flawed {}", shell_words::quote(name)),
-        };
+        let contender = self.contender.options();
         println!(
             "cargo xtask stress {} {contender} --seed {}",
             kit.name(),
-            self.seed
+            self.seed()
         );
         Ok(input_path)
     }

@@ -63,14 +63,17 @@ pub const JUDGED_LANGUAGES: &[(&str, &str)] = &[
     ("wasm", "WebAssembly (wasm32-wasip1)"),
 ];
 
-/// The subcommand.
-#[derive(Debug, Default)]
+/// Build the browser playground (the solvers compiled to WebAssembly) as a static site.
+#[derive(Debug, Default, clap::Args)]
 pub struct Web {
-    /// Where the site goes (default `<target>/web`).
+    /// Where the site goes (default: <target>/web).
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Serve the folder on 127.0.0.1 after writing it, until interrupted.
+    /// Then serve it on 127.0.0.1 until Ctrl-C.
+    #[arg(long)]
     pub serve: bool,
-    /// Write the site's sizes into the book's figures ([`crate::figures`]).
+    /// Write the module's and the toolchains' sizes into the book (docs/figures.txt).
+    #[arg(long)]
     pub record: bool,
 }
 

@@ -32,7 +32,6 @@ const NAMING_EVERY_PROBLEM: &[(&str, &str)] = &[
         "crates/playground/tests/suite/steps.rs",
         "a test of each problem's proof steps, one by one",
     ),
-    ("xtask/src/cli.rs", "the help of `gen` names the crates"),
 ];
 
 /// Folders not searched: build output, the problems' own folders (each names its

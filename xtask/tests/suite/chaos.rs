@@ -410,8 +410,8 @@ fn chaos_through_stress_ends_with_a_failure_exactly_when_the_model_says() {
         let out = tempfile::tempdir().unwrap();
         let ending = Stress {
             crate_name: "statues".to_owned(),
-            solution: Contender::Solution(command_line(&spec)),
-            seed: seed(),
+            contender: Contender::solution(command_line(&spec)),
+            seed: Some(seed()),
             time: None,
             cases: Some(CASES),
             out: Some(out.path().to_owned()),

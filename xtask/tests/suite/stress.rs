@@ -20,8 +20,8 @@ fn executables(targets: build::Targets) -> Executables {
 fn stress(crate_name: &str, solution: String, cases: u64, out: &Path) -> Ending {
     Stress {
         crate_name: crate_name.to_owned(),
-        solution: xtask::stress::Contender::Solution(solution),
-        seed: 2026,
+        contender: xtask::stress::Contender::solution(solution),
+        seed: Some(2026),
         time: None,
         cases: Some(cases),
         out: Some(out.to_owned()),
