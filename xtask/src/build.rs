@@ -34,43 +34,61 @@ impl Executables {
     }
 }
 
-/// The cargo that runs us (`$CARGO`), or the one on the `PATH`; as quiet as the cargo
-/// that started us (`cargo -q xtask ...`).
+/// The cargo that runs us (`$CARGO`), or the one on the `PATH`.
 pub fn cargo() -> Command {
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    if started_quiet() {
-        // Cargo reads its `term.quiet` setting from the environment; an argument would
-        // change the command line CI's guests replay (`.ci/guest-cargo`).
-        command.env("CARGO_TERM_QUIET", "true");
-    }
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// [`cargo`] for a nested build whose JSON messages the xtask reads ([`each_message`]):
+/// without cargo's status lines, which would otherwise show under `cargo -q xtask ...`
+/// (cargo passes `-q` on to nothing it runs, and tells the program nothing of it).
+/// Diagnostics and errors still show. It is said through the environment, since an
+/// argument would change the command line CI's guests replay (`.ci/guest-cargo`).
+pub fn nested_build() -> Command {
+    let mut command = cargo();
+    command.env("CARGO_TERM_QUIET", "true");
     command
 }
 
-/// Whether the cargo that started us was asked to be quiet: cargo passes `-q` on to
-/// nothing it runs, so the nested builds of `stress` and `web` would print their
-/// `Finished` lines under `cargo -q xtask`. Its own options are the ones before its
-/// subcommand on its command line.
-fn started_quiet() -> bool {
-    let Ok(line) = std::fs::read(format!(
-        "/proc/{}/cmdline",
-        std::os::unix::process::parent_id()
-    )) else {
-        return false;
-    };
-    quiet_before_subcommand(line.split(|&byte| byte == 0).skip(1))
-}
-
-/// Whether cargo's options, the arguments before the first that is no option, ask for
-/// quiet (`-q`, `--quiet`, or `-q` among short options: `-qv` is not cargo's, but `-vq`).
-fn quiet_before_subcommand<'a>(arguments: impl Iterator<Item = &'a [u8]>) -> bool {
-    arguments
-        .take_while(|argument| argument.starts_with(b"-"))
-        .any(|argument| {
-            argument == b"--quiet"
-                || (argument.len() > 1
-                    && !argument.starts_with(b"--")
-                    && argument[1..].contains(&b'q'))
-        })
+/// Reads the JSON messages of a [`nested_build`] from `stdout`, handing each line to
+/// `each`; while the build compiles something, a terminal shows a transient line saying
+/// what is built (a build that finds everything fresh shows nothing).
+///
+/// # Errors
+/// The messages cannot be read.
+pub fn each_message(
+    stdout: impl std::io::Read,
+    what: &str,
+    mut each: impl FnMut(&str),
+) -> Result<()> {
+    let mut spinner: Option<indicatif::ProgressBar> = None;
+    let mut compiled = 0u64;
+    for line in BufReader::new(stdout).lines() {
+        let line = line.context("reading cargo's messages")?;
+        if line.contains("\"reason\":\"compiler-artifact\"") && line.contains("\"fresh\":false") {
+            compiled += 1;
+            let bar = spinner.get_or_insert_with(|| {
+                let bar = indicatif::ProgressBar::with_draw_target(
+                    None,
+                    indicatif::ProgressDrawTarget::stderr(),
+                );
+                if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg}") {
+                    bar.set_style(style);
+                }
+                bar.enable_steady_tick(std::time::Duration::from_millis(200));
+                bar
+            });
+            bar.set_message(format!(
+                "building {what}: {compiled} crate{} compiled",
+                if compiled == 1 { "" } else { "s" }
+            ));
+        }
+        each(&line);
+    }
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    Ok(())
 }
 
 /// The cargo profile `verify`, `stress` and the checks judge: the one every judged run
@@ -117,7 +135,7 @@ pub fn with_profile<'a>(
     crates: impl Iterator<Item = &'a str>,
     targets: Targets,
 ) -> Result<Executables> {
-    let mut command = cargo();
+    let mut command = nested_build();
     command.current_dir(root).arg("build");
     // `--release` for the release profile keeps the command line the one CI's cgroup v2
     // guest replays (`.ci/cgroup-v2`).
@@ -147,11 +165,11 @@ pub fn with_profile<'a>(
     let mut child = command.spawn().context("running cargo build")?;
     let stdout = child.stdout.take().context("cargo build without stdout")?;
     let mut executables = Executables::default();
-    for line in BufReader::new(stdout).lines() {
-        if let Some((name, path)) = executable_of(&line.context("reading cargo's messages")?) {
+    each_message(stdout, "the solvers", |line| {
+        if let Some((name, path)) = executable_of(line) {
             executables.by_name.insert(name, path);
         }
-    }
+    })?;
     let status = child.wait().context("waiting for cargo build")?;
     ensure!(status.success(), "cargo build --profile {profile} failed");
     Ok(executables)
@@ -214,17 +232,6 @@ pub fn target_dir(root: &Path) -> Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quiet_is_read_from_cargos_own_options_only() {
-        let quiet = |line: &str| quiet_before_subcommand(line.split(' ').map(str::as_bytes));
-        assert!(quiet("-q xtask stress statues"));
-        assert!(quiet("--quiet xtask web"));
-        assert!(quiet("-vq xtask web"));
-        assert!(!quiet("xtask stress statues -q"));
-        assert!(!quiet("xtask web --quiet"));
-        assert!(!quiet("--verbose xtask web"));
-    }
 
     #[test]
     fn only_artifacts_with_an_executable_are_taken() {

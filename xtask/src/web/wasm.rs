@@ -5,13 +5,12 @@
 //! (the two halves of the bindings are generated separately and must agree). Nothing is
 //! installed by hand; cargo builds the binary the first time the site is written.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::build::{Targets, cargo};
+use crate::build::Targets;
 
 /// The crate compiled to the module.
 pub const CRATE: &str = "playground";
@@ -150,7 +149,7 @@ pub fn add_target() -> Result<()> {
 /// # Errors
 /// The build fails or names no module.
 pub fn build(root: &Path) -> Result<PathBuf> {
-    let mut child = cargo()
+    let mut child = crate::build::nested_build()
         .current_dir(root)
         .args([
             "build",
@@ -168,12 +167,11 @@ pub fn build(root: &Path) -> Result<PathBuf> {
         .context("running cargo build")?;
     let stdout = child.stdout.take().context("cargo build without stdout")?;
     let mut module = None;
-    for line in BufReader::new(stdout).lines() {
-        let line = line.context("reading cargo's messages")?;
-        if let Some(path) = module_of(&line) {
+    crate::build::each_message(stdout, "the playground's module", |line| {
+        if let Some(path) = module_of(line) {
             module = Some(path);
         }
-    }
+    })?;
     let status = child.wait().context("waiting for cargo build")?;
     ensure!(status.success(), "cargo build --target {TARGET} failed");
     module.with_context(|| format!("cargo built no .wasm for {CRATE}"))
