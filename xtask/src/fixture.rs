@@ -63,8 +63,14 @@ fn misbehave(kind: &str, spec: Option<&str>) -> Result<()> {
             stdout.write_all(&[b'x'; 1 << 16])?;
         },
         "fork-sleeper" => {
-            // Leaves a long sleeper behind and answers right: the runner must kill it.
-            let sleeper = std::process::Command::new("sleep").arg("600").spawn()?;
+            // Leaves a long sleeper behind and answers right: the runner must kill it. The
+            // sleeper lets go of the output, which would keep the run going (the sandbox's
+            // rule for output).
+            let sleeper = std::process::Command::new("sleep")
+                .arg("600")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()?;
             eprintln!("sleeper {}", sleeper.id());
         }
         "sleep" => {

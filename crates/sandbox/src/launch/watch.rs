@@ -1,7 +1,9 @@
 //! The parent's side of a run once the child is started: it watches the run under the
 //! wall-clock, CPU and memory caps (a cgroup's counters, or samples of the PID namespace),
-//! moving output into its files as it comes, then kills whatever the program left behind,
-//! reaps it, and reads the accounting of the whole tree into the [`Report`].
+//! moving output into its files as it comes, until the program has ended and nothing of
+//! it holds the output open (the run's one rule for output), then kills whatever the
+//! program left behind, reaps it, and reads the accounting of the whole tree into the
+//! [`Report`].
 
 use std::os::fd::{AsFd, OwnedFd};
 use std::time::{Duration, Instant};
@@ -80,23 +82,43 @@ pub(super) fn watch(
     let mut output_limit_hit = false;
     // Woken the moment the program ends (a pidfd), or by the runner leaving; otherwise
     // every few milliseconds to look at the tree's CPU time and memory.
-    let exited = ExitSignal::open(child);
+    let mut exited = ExitSignal::open(child);
+    // The run's one rule for output: it ends when the program has ended and no process
+    // of it holds its output open any more (the end of file a pipe's reader sees), or at
+    // a limit. So output a process writes after the program ended is always kept, never
+    // lost to the race between its write and a kill; what is left then is killed.
+    let mut ended = None;
     let (status, usage) = loop {
-        // The program that just ended stays in /proc until it is reaped: the tree's last
-        // sample counts it (a tree that forked to its cap and then ended is at its cap).
-        if let Some(sampler) = accounts.sampler.as_mut() {
-            if exited.has_ended() {
-                sampler.sample();
+        if ended.is_none() {
+            // The program that just ended stays in /proc until it is reaped: the tree's
+            // last sample counts it (a tree that forked to its cap and then ended is at
+            // its cap).
+            if let Some(sampler) = accounts.sampler.as_mut() {
+                if exited.has_ended() {
+                    sampler.sample();
+                }
             }
+            ended = reap(abilities, child)?;
+            if ended.is_some() {
+                // Its pidfd stays readable: waits are on the output from now on.
+                exited.forget();
+            }
+        } else if abilities.pid_namespace {
+            reap_orphans();
         }
-        if let Some(ended) = reap(abilities, child)? {
-            break ended;
+        let signalled =
+            output_limit_hit || killed_at_wall_cap || killed_at_cpu_cap || killed_at_memory_limit;
+        if let Some(ended) = ended {
+            // After a kill the holders are gone, or out of the sandbox's reach: no wait.
+            if streams.fds().is_empty() || signalled {
+                break ended;
+            }
         }
         if !output_limit_hit && streams.over_cap() {
             output_limit_hit = true;
             signal_everything(abilities, group, child);
         }
-        if !killed_at_wall_cap && !killed_at_cpu_cap && !killed_at_memory_limit {
+        if !signalled {
             if started.elapsed() >= wall_cap {
                 killed_at_wall_cap = true;
                 signal_everything(abilities, group, child);
@@ -214,6 +236,16 @@ fn signal_everything(abilities: &Abilities, group: Option<&Cgroup>, child: Pid) 
     let _ = killpg(child, Signal::SIGKILL);
 }
 
+/// Reaps the processes of the namespace that have ended, without waiting (the program's
+/// own status is taken already).
+fn reap_orphans() {
+    while let Ok(status) = waitpid(None, Some(WaitPidFlag::WNOHANG)) {
+        if status == WaitStatus::StillAlive {
+            break;
+        }
+    }
+}
+
 /// Reaps what the program left (killed already), within a bound: a process stuck in the
 /// kernel must not hang the spawner.
 fn reap_leftovers() {
@@ -263,6 +295,11 @@ impl ExitSignal {
             rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
         });
         ExitSignal(pidfd)
+    }
+
+    /// Stops watching the program, which has been reaped: its pidfd would wake every wait.
+    fn forget(&mut self) {
+        self.0 = None;
     }
 
     /// Whether the program has ended (and waits to be reaped); without a pidfd, never.

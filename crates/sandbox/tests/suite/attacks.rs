@@ -6,6 +6,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sandbox::Input;
+use verdict::Stops;
 
 use crate::support::{
     self, compiled, fixture, hostile, judged_limits, over_memory, over_time, python, run, runs,
@@ -114,6 +115,51 @@ fn nothing_the_program_starts_outlives_the_run() {
     assert!(
         !runs(&["sleep", "618"]),
         "the sleeper in its own group survived"
+    );
+}
+
+/// Whether `sleep SECONDS` still runs, given a moment to die after its run.
+fn outlived(seconds: &str) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while runs(&["sleep", seconds]) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    runs(&["sleep", seconds])
+}
+
+/// The one rule for output: the run ends when the program has ended and nothing of it
+/// holds its output open, so a child's late output is kept every time, never lost to a
+/// race with a kill; a child that holds the output forever is stopped by the wall-clock
+/// cap, and one that closed it is killed as the program ends.
+#[test]
+fn output_written_after_the_program_ended_is_kept_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = compiled(&hostile("output_after_end.c"), dir.path());
+    for _ in 0..10 {
+        let ran = run(&support::own(&binary, &["late"]), "", two_seconds());
+        assert_eq!(stdout(&ran), "EARLY\nLATE\n", "{:?}", ran.report);
+        assert_eq!(ran.report.code, Some(0), "{:?}", ran.report);
+        assert_eq!(ran.report.stops, Stops::default(), "{:?}", ran.report);
+        assert!(ran.report.wall_us >= 100_000, "{:?}", ran.report);
+    }
+
+    let ran = run(&support::own(&binary, &["holder"]), "", two_seconds());
+    assert_eq!(stdout(&ran), "WIN\n", "{:?}", ran.report);
+    assert!(ran.report.stops.killed_at_wall_cap, "{:?}", ran.report);
+    assert!(!outlived("619"), "the holder survived");
+
+    let started = Instant::now();
+    let ran = run(&support::own(&binary, &["closed"]), "", two_seconds());
+    assert_eq!(stdout(&ran), "WIN\n", "{:?}", ran.report);
+    assert_eq!(ran.report.stops, Stops::default(), "{:?}", ran.report);
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        ran.report
+    );
+    assert!(
+        !outlived("621"),
+        "the sleeper with its output closed survived"
     );
 }
 
