@@ -4,43 +4,15 @@
 //! browser tests drive: `play-side`, `play-start`, `play-board`, `play-move`,
 //! `play-status` (and `play-test`, `play-steps` where the game needs them).
 
-/// The Play section of `problem`'s page, if it has one.
+/// The Play section of `problem`'s page, if it has one: its controls are the game's own
+/// (`playground::play::GAMES`).
 pub fn section(problem: &str) -> Option<String> {
-    let (sides, extra, intro, confirm) = match problem {
-        "sweets" => (
-            [
-                ("first", "Karlsson (moves first)"),
-                ("second", "Lillebror (moves second)"),
-            ]
-            .as_slice(),
-            "",
-            "Play the box of the input above against the strategy the solver's table \
-             proves. Select a straight run of chocolates by clicking them (or Tab to \
-             the board, move with the arrow keys and press Enter or Space), then press Move. From a box the solver \
-             says you lose, you lose every time.",
-            true,
-        ),
-        "gam" => (
-            [("first", "A (moves first)"), ("second", "B (moves second)")].as_slice(),
-            "<label for=\"play-test\">Board</label> <input type=\"number\" id=\"play-test\" \
-             min=\"1\" max=\"10\" value=\"1\">",
-            "Play a board of the input above (up to 50 x 50) against the certificate's \
-             strategy. Select the square your piece steps to, and for a jump over the \
-             other piece that square and then the one you land on, by clicking (or Tab to \
-             the board, move with the arrow keys and press Enter or Space), then press Move. From a board the \
-             solver says you lose, you lose every time.",
-            true,
-        ),
-        "statues" => (
-            [("maria", "Maria")].as_slice(),
-            "",
-            "Move Maria on the board of the input above: click a square around her (or \
-             her own, to stay), press one of the nine buttons, or use the keys Q W E, A S \
-             D, Z X C (S stays) or the arrow keys. The statues fall after every move.",
-            false,
-        ),
-        _ => return None,
-    };
+    let playground::play::Controls {
+        sides,
+        extra,
+        intro,
+        confirmed,
+    } = *playground::play::controls(problem)?;
     let mut html = format!(
         "<section class=\"play\" id=\"play\" aria-labelledby=\"play-heading\">\n\
          <h2 id=\"play-heading\">Play</h2>\n<p>{intro}</p>\n<div class=\"actions\">\
@@ -54,7 +26,7 @@ pub fn section(problem: &str) -> Option<String> {
          <div id=\"play-board\" class=\"play-board\" role=\"group\" aria-label=\"the \
          board\"></div>\n"
     ));
-    if confirm {
+    if confirmed {
         html.push_str(
             "<div class=\"actions\"><button type=\"button\" id=\"play-move\" \
              disabled>Move</button> <button type=\"button\" id=\"play-clear\" \
@@ -114,7 +86,9 @@ mod tests {
         }
         assert!(section("gam").unwrap().contains("id=\"play-test\""));
         for &problem in problems::PROBLEMS {
-            let game = ["sweets", "gam", "statues"].contains(&problem.name());
+            let game = playground::play::GAMES
+                .iter()
+                .any(|(name, _)| *name == problem.name());
             assert_eq!(
                 section(problem.name()).is_some(),
                 game,

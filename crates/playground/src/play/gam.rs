@@ -44,6 +44,19 @@ impl Move {
 }
 
 /// A game on one board between the reader and the certificate's strategy.
+/// The Play section's controls on gam's page: the board of the input is chosen too.
+pub const CONTROLS: super::Controls = super::Controls {
+    sides: &[("first", "A (moves first)"), ("second", "B (moves second)")],
+    extra: "<label for=\"play-test\">Board</label> <input type=\"number\" id=\"play-test\" \
+            min=\"1\" max=\"10\" value=\"1\">",
+    intro: "Play a board of the input above (up to 50 x 50) against the certificate's \
+            strategy. Select the square your piece steps to, and for a jump over the other \
+            piece that square and then the one you land on, by clicking (or Tab to the \
+            board, move with the arrow keys and press Enter or Space), then press Move. \
+            From a board the solver says you lose, you lose every time.",
+    confirmed: true,
+};
+
 #[wasm_bindgen]
 #[derive(Debug, Clone)]
 pub struct GamPlay {

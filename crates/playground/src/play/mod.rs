@@ -26,6 +26,37 @@ mod view;
 use turns::{Duel, Game, Turns};
 pub use view::{Cell, View};
 
+/// What a game's Play section on its page offers, said once beside the game: the sides the
+/// reader may take, the words above the board, and how a move is made.
+#[derive(Debug, Clone, Copy)]
+pub struct Controls {
+    /// The side selector's options: its value for the game's constructor, its label.
+    pub sides: &'static [(&'static str, &'static str)],
+    /// What the reader chooses beside the side (gam: which board of the input), as HTML.
+    pub extra: &'static str,
+    /// How to play, above the board.
+    pub intro: &'static str,
+    /// Whether a move of several cells is confirmed with a Move button (otherwise each
+    /// move is one step: the statues' nine buttons).
+    pub confirmed: bool,
+}
+
+/// The games of the playground and their controls, by problem name: the one list the
+/// pages' Play sections are made from.
+pub const GAMES: &[(&str, Controls)] = &[
+    ("sweets", sweets::CONTROLS),
+    ("gam", gam::CONTROLS),
+    ("statues", statues::CONTROLS),
+];
+
+/// The controls of `problem`'s game, if it has one.
+pub fn controls(problem: &str) -> Option<&'static Controls> {
+    GAMES
+        .iter()
+        .find(|(name, _)| *name == problem)
+        .map(|(_, controls)| controls)
+}
+
 /// Which of the two players the reader takes in a two-player game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {

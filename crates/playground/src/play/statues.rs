@@ -10,6 +10,16 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::{Cell, Game, Progress, Turns, View};
 
+/// The Play section's controls on statues' page: Maria alone, one step at a time.
+pub const CONTROLS: super::Controls = super::Controls {
+    sides: &[("maria", "Maria")],
+    extra: "",
+    intro: "Move Maria on the board of the input above: click a square around her (or her \
+            own, to stay), press one of the nine buttons, or use the keys Q W E, A S D, Z \
+            X C (S stays) or the arrow keys. The statues fall after every move.",
+    confirmed: false,
+};
+
 /// A game of Statues, the reader moving Maria.
 #[wasm_bindgen]
 #[derive(Debug, Clone)]

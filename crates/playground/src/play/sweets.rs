@@ -15,6 +15,20 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::{Cell, Duel, Game, Progress, Side, Turns, View};
 
+/// The Play section's controls on sweets' page.
+pub const CONTROLS: super::Controls = super::Controls {
+    sides: &[
+        ("first", "Karlsson (moves first)"),
+        ("second", "Lillebror (moves second)"),
+    ],
+    extra: "",
+    intro: "Play the box of the input above against the strategy the solver's table \
+            proves. Select a straight run of chocolates by clicking them (or Tab to the \
+            board, move with the arrow keys and press Enter or Space), then press Move. \
+            From a box the solver says you lose, you lose every time.",
+    confirmed: true,
+};
+
 /// A game of Sweets between the reader and the table's strategy.
 #[wasm_bindgen]
 #[derive(Debug, Clone)]
