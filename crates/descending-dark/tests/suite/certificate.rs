@@ -145,17 +145,8 @@ fn official_certificates_check() {
 /// Runs `descending-dark --check FILE` on `certificate` written as JSON, with `input` on
 /// stdin: its exit code, stdout and stderr.
 fn binary_check(input: &str, certificate: &Certificate) -> (Option<i32>, String, String) {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    serde_json::to_writer(&mut file, certificate).unwrap();
-    file.flush().unwrap();
-    let path = file.path().to_str().unwrap();
-    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (
-        output.status.code(),
-        text(output.stdout),
-        text(output.stderr),
-    )
+    let json = serde_json::to_vec(certificate).unwrap();
+    gridkit::testdata::binary_check(BINARY, &json, input.as_bytes())
 }
 
 #[test]

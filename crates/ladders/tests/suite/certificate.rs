@@ -4,7 +4,6 @@
 //! code 1.
 
 use problem::Problem as _;
-use std::io::Write;
 
 use gridkit::Pos;
 use gridkit::testdata::run_binary_with;
@@ -20,18 +19,8 @@ const START: Pos = Pos::new(9, 0);
 /// Runs `ladders --check FILE` on `certificate` written as JSON, with `board` on stdin:
 /// its exit code, stdout and stderr.
 fn binary_check(board: &Board, certificate: &Certificate) -> (Option<i32>, String, String) {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    serde_json::to_writer(&mut file, certificate).unwrap();
-    file.flush().unwrap();
-    let path = file.path().to_str().unwrap();
-    let input = board.to_string();
-    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (
-        output.status.code(),
-        text(output.stdout),
-        text(output.stderr),
-    )
+    let json = serde_json::to_vec(certificate).unwrap();
+    gridkit::testdata::binary_check(BINARY, &json, board.to_string().as_bytes())
 }
 
 /// What `ladders` prints for `board`.

@@ -24,18 +24,8 @@ fn check(board: &Board, certificate: &Certificate) -> Result<Outcome, Refusal> {
 /// Runs `statues --check FILE` on `certificate` written as JSON, with `board` on stdin:
 /// its exit code, stdout and stderr.
 fn binary_check(board: &Board, certificate: &Certificate) -> (Option<i32>, String, String) {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    serde_json::to_writer(&mut file, certificate).unwrap();
-    file.flush().unwrap();
-    let path = file.path().to_str().unwrap();
-    let input = board.to_string();
-    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (
-        output.status.code(),
-        text(output.stdout),
-        text(output.stderr),
-    )
+    let json = serde_json::to_vec(certificate).unwrap();
+    gridkit::testdata::binary_check(BINARY, &json, board.to_string().as_bytes())
 }
 
 /// The lie is refused by the library checker as `expected` says, and by the binary's
