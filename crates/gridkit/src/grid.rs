@@ -26,6 +26,33 @@ impl Pos {
     }
 }
 
+/// Squares side by side in one row: the row, the first's column and how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowRun {
+    /// The row.
+    pub row: usize,
+    /// The column of the leftmost square.
+    pub start: usize,
+    /// How many squares.
+    pub len: usize,
+}
+
+/// The runs of side-by-side squares in `squares` (sorted by row, then column), in order.
+pub fn row_runs(squares: impl IntoIterator<Item = Pos>) -> Vec<RowRun> {
+    let mut runs: Vec<RowRun> = Vec::new();
+    for square in squares {
+        match runs.last_mut() {
+            Some(run) if run.row == square.row && run.start + run.len == square.col => run.len += 1,
+            _ => runs.push(RowRun {
+                row: square.row,
+                start: square.col,
+                len: 1,
+            }),
+        }
+    }
+    runs
+}
+
 /// Up, left, right, down: the four squares sharing a side.
 pub const DIRS4: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
 

@@ -430,22 +430,18 @@ mod tests {
             line.int("n", 2..=300u32).unwrap_err().to_string(),
             "line 1, column 5: n must be in 2..=300, found 1000000000"
         );
-        assert_eq!(
-            line.int("h", 0..=9i32).unwrap_err().to_string(),
-            "line 1, column 16: expected h (an integer), found 'x9'"
-        );
-        assert_eq!(
-            line.int("h", 0..=9i32).unwrap_err().to_string(),
-            "line 1, column 19: expected h (an integer), found '+3'"
-        );
-        assert_eq!(
-            line.int("t", 1..=20u8).unwrap_err().to_string(),
-            "line 1, column 22: t must be in 1..=20, found '99999999999999999999999'"
-        );
-        assert_eq!(
-            line.int("t", 1..=20u8).unwrap_err().to_string(),
-            "line 1, column 45: expected t, found end of line"
-        );
+        for expected in [
+            "line 1, column 16: expected h (an integer), found 'x9'",
+            "line 1, column 19: expected h (an integer), found '+3'",
+        ] {
+            assert_eq!(line.int("h", 0..=9i32).unwrap_err().to_string(), expected);
+        }
+        for expected in [
+            "line 1, column 22: t must be in 1..=20, found '99999999999999999999999'",
+            "line 1, column 45: expected t, found end of line",
+        ] {
+            assert_eq!(line.int("t", 1..=20u8).unwrap_err().to_string(), expected);
+        }
     }
 
     #[test]

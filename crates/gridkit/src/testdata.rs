@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One test: its name, its input and its expected output.
 #[derive(Debug, Clone)]
@@ -138,6 +139,54 @@ pub fn assert_solver_reproduces<E: std::fmt::Display>(
             "{}.in",
             case.name
         );
+    }
+}
+
+/// Test support: runs `binary --check FILE` with `certificate` (JSON text) written to a
+/// fresh file and `input` on stdin: its exit code, stdout and stderr.
+///
+/// # Panics
+/// The file cannot be written, the binary cannot be started, or it prints what is not
+/// UTF-8.
+pub fn binary_check(
+    binary: &str,
+    certificate: &[u8],
+    input: &[u8],
+) -> (Option<i32>, String, String) {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let number = NEXT.fetch_add(1, Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!(
+        "gridkit-check-{}-{number}.json",
+        std::process::id()
+    ));
+    std::fs::write(&file, certificate).expect("the certificate file can be written");
+    let path = file.to_str().expect("the temporary folder's path is UTF-8");
+    let output = run_binary_with(binary, &["--check", path], input);
+    let _ = std::fs::remove_file(&file);
+    let output = output.expect("the binary starts");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("the binary prints UTF-8");
+    (
+        output.status.code(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+/// Test support: for every case of `problem`, `binary --certificate` writes a certificate
+/// that `binary --check` accepts, printing the expected output with exit code 0.
+///
+/// # Panics
+/// On any difference, naming the case.
+pub fn assert_binary_checks_its_certificates(problem: &str, binary: &str) {
+    let cases = cases(problem).expect("the test data can be read");
+    assert!(!cases.is_empty(), "{problem} has no test data");
+    for case in cases {
+        let input = case.input.as_bytes();
+        let json = run_binary_with(binary, &["--certificate"], input).expect("the binary starts");
+        assert!(json.status.success(), "{}: {json:?}", case.name);
+        let (code, stdout, stderr) = binary_check(binary, &json.stdout, input);
+        assert_eq!(code, Some(0), "{}: {stderr}", case.name);
+        assert_eq!(stdout, case.expected, "{}", case.name);
     }
 }
 

@@ -140,56 +140,50 @@ fn start_driver(programs: &Programs, port: u16, log: &Path) -> Result<Child> {
         .with_context(|| format!("starting {}", programs.chromedriver.display()))
 }
 
-/// chromedriver's non-standard log endpoint: the browser's console messages and page
-/// errors since the last call.
+/// A command chromedriver adds to WebDriver: a POST of a JSON `body` to
+/// `session/{id}/{path}`. Its log endpoint (`se/log`: the browser's console messages and
+/// page errors since the last call) and its passthrough to the browser's DevTools
+/// protocol (`goog/cdp/execute`: one command and its parameters) are two of them.
 #[derive(Debug)]
-struct BrowserLog;
+struct ChromedriverCommand {
+    path: &'static str,
+    body: Value,
+}
 
-impl WebDriverCompatibleCommand for BrowserLog {
+impl ChromedriverCommand {
+    /// The browser's log since the last call.
+    fn browser_log() -> Self {
+        ChromedriverCommand {
+            path: "se/log",
+            body: json!({"type": "browser"}),
+        }
+    }
+
+    /// One command of the DevTools protocol (`Emulation.setDeviceMetricsOverride`...)
+    /// with its parameters.
+    fn devtools(command: &str, parameters: Value) -> Self {
+        ChromedriverCommand {
+            path: "goog/cdp/execute",
+            body: json!({"cmd": command, "params": parameters}),
+        }
+    }
+}
+
+impl WebDriverCompatibleCommand for ChromedriverCommand {
     fn endpoint(
         &self,
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
         base_url.join(&format!(
-            "session/{}/se/log",
-            session_id.unwrap_or_default()
+            "session/{}/{}",
+            session_id.unwrap_or_default(),
+            self.path
         ))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"type": "browser"}).to_string()),
-        )
-    }
-}
-
-/// chromedriver's passthrough to the browser's DevTools protocol: one command and its
-/// parameters (`Emulation.setDeviceMetricsOverride`...).
-#[derive(Debug)]
-struct DevTools {
-    command: String,
-    parameters: Value,
-}
-
-impl WebDriverCompatibleCommand for DevTools {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (
-            http::Method::POST,
-            Some(json!({"cmd": self.command, "params": self.parameters}).to_string()),
-        )
+        (http::Method::POST, Some(self.body.to_string()))
     }
 }
 
@@ -456,10 +450,10 @@ impl Session {
     /// # Errors
     /// The driver or the browser refuses the command.
     pub fn devtools(&self, command: &str, parameters: Value) -> Result<Value> {
-        self.block_on(self.client.issue_cmd(DevTools {
-            command: command.to_owned(),
-            parameters,
-        }))
+        self.block_on(
+            self.client
+                .issue_cmd(ChromedriverCommand::devtools(command, parameters)),
+        )
         .with_context(|| format!("DevTools command {command}"))
     }
 
@@ -507,7 +501,7 @@ impl Session {
     /// The driver does not answer the log request.
     pub fn console_errors(&self) -> Result<Vec<String>> {
         let entries = self
-            .block_on(self.client.issue_cmd(BrowserLog))
+            .block_on(self.client.issue_cmd(ChromedriverCommand::browser_log()))
             .context("reading the browser's log")?;
         Ok(entries
             .as_array()

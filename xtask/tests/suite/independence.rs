@@ -601,6 +601,31 @@ impl Fixture {
         );
     }
 
+    /// The proof crate's manifest, with the features `features` (`fast`, `wide`...).
+    fn write_proof_features(&self, features: &[&str]) {
+        let features: String = features
+            .iter()
+            .map(|name| format!("{name} = []\n"))
+            .collect();
+        self.write(
+            "x/proof/Cargo.toml",
+            &format!("{PROOF_MANIFEST}\n[features]\n{features}"),
+        );
+    }
+
+    /// The proof crate's lib.rs, with the solver's own `solve.rs` as its module `solve`
+    /// when `cfg` holds.
+    fn write_solver_file_under(&self, cfg: &str) {
+        self.write_proof_lib(&format!(
+            "#[cfg({cfg})]\n#[path = \"../../src/solve.rs\"]\npub mod solve;\n"
+        ));
+    }
+
+    /// The proof crate's lib.rs: the fixture's own, then `more`.
+    fn write_proof_lib(&self, more: &str) {
+        self.write("x/proof/src/lib.rs", &format!("{PROOF_LIB}{more}"));
+    }
+
     fn refusals(&self) -> Vec<String> {
         checker_refusals(
             self.root(),
@@ -622,15 +647,9 @@ impl Fixture {
 fn a_fixture_without_a_way_around_passes() {
     let fixture = Fixture::new();
     // A feature of its own, and one the solver enables, that compile only own code.
-    fixture.write(
-        "x/proof/Cargo.toml",
-        &format!("{PROOF_MANIFEST}\n[features]\nfast = []\nwide = []\n"),
-    );
+    fixture.write_proof_features(&["fast", "wide"]);
     fixture.write_solver("\"fast\"");
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!("{PROOF_LIB}#[cfg(feature = \"fast\")]\npub mod fast;\n"),
-    );
+    fixture.write_proof_lib("#[cfg(feature = \"fast\")]\npub mod fast;\n");
     fixture.write("x/proof/src/fast.rs", "pub const FAST: bool = true;\n");
     assert_eq!(fixture.refusals(), Vec::<String>::new());
 }
@@ -638,13 +657,7 @@ fn a_fixture_without_a_way_around_passes() {
 #[test]
 fn a_solver_file_in_release_builds_only_is_refused() {
     let fixture = Fixture::new();
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!(
-            "{PROOF_LIB}#[cfg(not(debug_assertions))]\n\
-             #[path = \"../../src/solve.rs\"]\npub mod solve;\n"
-        ),
-    );
+    fixture.write_solver_file_under("not(debug_assertions)");
     let refused = fixture.refused();
     assert!(refused.contains("release profile"), "{refused}");
     assert!(!refused.contains("dev profile"), "{refused}");
@@ -654,18 +667,9 @@ fn a_solver_file_in_release_builds_only_is_refused() {
 #[test]
 fn a_solver_file_behind_a_feature_the_solver_enables_is_refused() {
     let fixture = Fixture::new();
-    fixture.write(
-        "x/proof/Cargo.toml",
-        &format!("{PROOF_MANIFEST}\n[features]\nfast = []\n"),
-    );
+    fixture.write_proof_features(&["fast"]);
     fixture.write_solver("\"fast\"");
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!(
-            "{PROOF_LIB}#[cfg(feature = \"fast\")]\n\
-             #[path = \"../../src/solve.rs\"]\npub mod solve;\n"
-        ),
-    );
+    fixture.write_solver_file_under("feature = \"fast\"");
     let refused = fixture.refused();
     assert!(refused.contains("all features"), "{refused}");
     assert!(!refused.contains("default features"), "{refused}");
@@ -675,17 +679,8 @@ fn a_solver_file_behind_a_feature_the_solver_enables_is_refused() {
 #[test]
 fn a_solver_file_behind_one_feature_alone_is_refused() {
     let fixture = Fixture::new();
-    fixture.write(
-        "x/proof/Cargo.toml",
-        &format!("{PROOF_MANIFEST}\n[features]\nfast = []\nwide = []\n"),
-    );
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!(
-            "{PROOF_LIB}#[cfg(all(feature = \"fast\", not(feature = \"wide\")))]\n\
-             #[path = \"../../src/solve.rs\"]\npub mod solve;\n"
-        ),
-    );
+    fixture.write_proof_features(&["fast", "wide"]);
+    fixture.write_solver_file_under("all(feature = \"fast\", not(feature = \"wide\"))");
     let refused = fixture.refused();
     assert!(refused.contains("feature fast alone"), "{refused}");
     assert!(!refused.contains("all features"), "{refused}");
@@ -694,10 +689,7 @@ fn a_solver_file_behind_one_feature_alone_is_refused() {
 #[test]
 fn a_solver_file_included_into_the_proof_crate_is_refused() {
     let fixture = Fixture::new();
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!("{PROOF_LIB}pub mod solve {{ include!(\"../../src/solve.rs\"); }}\n"),
-    );
+    fixture.write_proof_lib("pub mod solve { include!(\"../../src/solve.rs\"); }\n");
     assert!(fixture.refused().contains("solve.rs"));
 }
 
@@ -709,10 +701,7 @@ fn a_symbolic_link_to_a_solver_file_is_refused() {
         fixture.root().join("x/proof/src/solve.rs"),
     )
     .unwrap();
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!("{PROOF_LIB}pub mod solve;\n"),
-    );
+    fixture.write_proof_lib("pub mod solve;\n");
     let refused = fixture.refused();
     assert!(refused.contains("solve.rs is a symbolic link"), "{refused}");
 }
@@ -725,10 +714,7 @@ fn a_hard_link_to_a_solver_file_is_refused() {
         fixture.root().join("x/proof/src/solve.rs"),
     )
     .unwrap();
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!("{PROOF_LIB}pub mod solve;\n"),
-    );
+    fixture.write_proof_lib("pub mod solve;\n");
     let refused = fixture.refused();
     assert!(refused.contains("hard links"), "{refused}");
 }
@@ -744,11 +730,8 @@ fn a_build_script_in_the_proof_crate_is_refused() {
          std::fs::copy(\"../src/solve.rs\", format!(\"{out}/solve.rs\")).unwrap();\n\
          }\n",
     );
-    fixture.write(
-        "x/proof/src/lib.rs",
-        &format!(
-            "{PROOF_LIB}pub mod solve {{ include!(concat!(env!(\"OUT_DIR\"), \"/solve.rs\")); }}\n"
-        ),
+    fixture.write_proof_lib(
+        "pub mod solve { include!(concat!(env!(\"OUT_DIR\"), \"/solve.rs\")); }\n",
     );
     let refused = fixture.refused();
     assert!(refused.contains("x-proof has a build script"), "{refused}");

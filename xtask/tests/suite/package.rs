@@ -127,6 +127,18 @@ fn submissions(dir: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The top-level keys of `yaml` (a package's problem.yaml, of `folder`) are all
+/// `allowed`, and the `required` ones are there.
+fn check_top_keys(yaml: &str, allowed: &[&str], required: &[&str], folder: &str) {
+    let keys = top_keys(yaml);
+    for key in &keys {
+        assert!(allowed.contains(&key.as_str()), "{folder}: {key}");
+    }
+    for key in required {
+        assert!(keys.iter().any(|k| k == key), "{folder}: no {key}");
+    }
+}
+
 /// What both formats share: data, validators, submissions in verdict folders.
 fn check_common(dir: &Path, meta: &meta::Meta, tests: &mut usize) {
     assert!(files_in(dir.join("data/secret").as_path()).len() > 1);
@@ -189,26 +201,24 @@ fn the_legacy_packages_follow_the_legacy_format() {
         // DOMjudge's own file is gone: problem.yaml and .timelimit say it all.
         assert!(!dir.join("domjudge-problem.ini").exists());
         let yaml = read(&dir.join("problem.yaml"));
-        let keys = top_keys(&yaml);
-        let allowed = [
-            "problem_format_version",
-            "type",
-            "name",
-            "uuid",
-            "source",
-            "source_url",
-            "license",
-            "rights_owner",
-            "limits",
-            "validator_flags",
-            "grading",
-        ];
-        for key in &keys {
-            assert!(allowed.contains(&key.as_str()), "{}: {key}", meta.folder);
-        }
-        for key in ["name", "uuid", "license", "rights_owner", "limits"] {
-            assert!(keys.iter().any(|k| k == key), "{}: no {key}", meta.folder);
-        }
+        check_top_keys(
+            &yaml,
+            &[
+                "problem_format_version",
+                "type",
+                "name",
+                "uuid",
+                "source",
+                "source_url",
+                "license",
+                "rights_owner",
+                "limits",
+                "validator_flags",
+                "grading",
+            ],
+            &["name", "uuid", "license", "rights_owner", "limits"],
+            &meta.folder,
+        );
         assert!(yaml.contains("problem_format_version: legacy\n"));
         assert!(yaml.contains(&format!("  memory: {}\n", meta.memory_mib)));
         // The legacy format has no time limit key; DOMjudge and the CI read .timelimit.
@@ -282,39 +292,37 @@ fn the_2025_09_packages_follow_the_2025_09_format() {
                 .is_file()
         );
         let yaml = read(&dir.join("problem.yaml"));
-        let keys = top_keys(&yaml);
         // The specification's keys; any other is an error.
-        let allowed = [
-            "problem_format_version",
-            "type",
-            "name",
-            "uuid",
-            "version",
-            "credits",
-            "source",
-            "license",
-            "rights_owner",
-            "embargo_until",
-            "limits",
-            "keywords",
-            "languages",
-            "allow_file_writing",
-            "constants",
-        ];
-        for key in &keys {
-            assert!(allowed.contains(&key.as_str()), "{}: {key}", meta.folder);
-        }
-        for key in [
-            "problem_format_version",
-            "name",
-            "uuid",
-            "version",
-            "credits",
-            "source",
-            "limits",
-        ] {
-            assert!(keys.iter().any(|k| k == key), "{}: no {key}", meta.folder);
-        }
+        check_top_keys(
+            &yaml,
+            &[
+                "problem_format_version",
+                "type",
+                "name",
+                "uuid",
+                "version",
+                "credits",
+                "source",
+                "license",
+                "rights_owner",
+                "embargo_until",
+                "limits",
+                "keywords",
+                "languages",
+                "allow_file_writing",
+                "constants",
+            ],
+            &[
+                "problem_format_version",
+                "name",
+                "uuid",
+                "version",
+                "credits",
+                "source",
+                "limits",
+            ],
+            &meta.folder,
+        );
         assert!(yaml.starts_with("problem_format_version: 2025-09\n"));
         assert!(yaml.contains(&format!(
             "limits:\n  time_limit: {}\n  memory: {}\n",

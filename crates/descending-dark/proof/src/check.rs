@@ -28,6 +28,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+use gridkit::grid::{RowRun, row_runs};
 use gridkit::{Grid, Pos};
 
 #[cfg(doc)]
@@ -286,12 +287,7 @@ impl Rows {
 }
 
 /// A whole run of S_C from wall to wall: its row, first column and length.
-#[derive(Debug, Clone, Copy)]
-struct Trapped {
-    row: usize,
-    start: usize,
-    len: usize,
-}
+type Trapped = RowRun;
 
 /// The runs of `trapped`, each checked to be a whole run of S_C from wall to wall.
 fn trapped_runs(
@@ -306,17 +302,7 @@ fn trapped_runs(
             named(outside)
         ));
     }
-    let mut runs: Vec<Trapped> = Vec::new();
-    for &square in &squares {
-        match runs.last_mut() {
-            Some(run) if run.row == square.row && run.start + run.len == square.col => run.len += 1,
-            _ => runs.push(Trapped {
-                row: square.row,
-                start: square.col,
-                len: 1,
-            }),
-        }
-    }
+    let runs = row_runs(squares);
     for run in &runs {
         let before = run.start.checked_sub(1).map(|col| Pos::new(run.row, col));
         let after = Pos::new(run.row, run.start + run.len);

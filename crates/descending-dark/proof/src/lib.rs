@@ -25,8 +25,6 @@
 
 use std::io::{BufRead, Read, Write};
 
-use anyhow::anyhow;
-
 pub mod certificate;
 pub mod check;
 pub mod parse;
@@ -52,11 +50,8 @@ pub fn check_certificate<C: Read, R: BufRead, W: Write>(
     mut output: W,
 ) -> anyhow::Result<()> {
     let certificate: certificate::Certificate =
-        gridkit::certificate::read(certificate, gridkit::certificate::bounded::plain()).map_err(
-            |error| {
-                anyhow!("the certificate is not a descending-dark certificate in JSON: {error}")
-            },
-        )?;
+        gridkit::certificate::read_of("descending-dark", certificate)
+            .map_err(anyhow::Error::msg)?;
     let cases = parse::read_all(input)?;
     check::check(&cases, &certificate)?;
     for (index, certified) in certificate.cases.iter().enumerate() {

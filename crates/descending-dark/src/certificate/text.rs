@@ -10,6 +10,7 @@ use std::fmt::{self, Display, Formatter};
 
 use gridkit::Pos;
 use gridkit::explain::draw;
+use gridkit::grid::{RowRun, row_runs};
 
 use super::{CaseCertificate, CaveCertificate, Certificate, Evidence};
 use crate::parse::WALL;
@@ -95,7 +96,7 @@ fn write_cave(
             Ok(())
         }
         Evidence::Unlucky { trapped } => {
-            let runs = runs_of(trapped);
+            let runs = row_runs(trapped.iter().copied());
             let count = match runs.len() {
                 1 => "1 trapped run".to_owned(),
                 count => format!("{count} trapped runs"),
@@ -109,28 +110,7 @@ fn write_cave(
 }
 
 /// A trapped run: its row, first column and length (0-based squares).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct TrappedRun {
-    row: usize,
-    start: usize,
-    len: usize,
-}
-
-/// The runs of consecutive squares in `squares` (sorted).
-fn runs_of(squares: &[Pos]) -> Vec<TrappedRun> {
-    let mut runs: Vec<TrappedRun> = Vec::new();
-    for &square in squares {
-        match runs.last_mut() {
-            Some(run) if run.row == square.row && run.start + run.len == square.col => run.len += 1,
-            _ => runs.push(TrappedRun {
-                row: square.row,
-                start: square.col,
-                len: 1,
-            }),
-        }
-    }
-    runs
-}
+type TrappedRun = RowRun;
 
 /// What lies below `run` at each offset: `#`, `+` (in S_C) or `.`.
 fn below(case: &CaseCertificate, reach: &[u64], run: &TrappedRun) -> String {
@@ -315,7 +295,7 @@ mod tests {
             Pos::new(1, 4),
             Pos::new(2, 5),
         ];
-        let runs = runs_of(&squares);
+        let runs = row_runs(squares);
         assert_eq!(runs.len(), 3);
         assert_eq!(
             runs[0],
@@ -325,6 +305,6 @@ mod tests {
                 len: 2
             }
         );
-        assert!(runs_of(&[]).is_empty());
+        assert!(row_runs([]).is_empty());
     }
 }

@@ -5,7 +5,6 @@
 //! binary's `--check FILE` with exit code 1.
 
 use problem::Problem as _;
-use std::io::Write;
 
 use descending_dark::certificate::{
     CaseCertificate, Certificate, Evidence, MAX_RUNS, Move, Run, certify, certify_all,
@@ -145,17 +144,8 @@ fn official_certificates_check() {
 /// Runs `descending-dark --check FILE` on `certificate` written as JSON, with `input` on
 /// stdin: its exit code, stdout and stderr.
 fn binary_check(input: &str, certificate: &Certificate) -> (Option<i32>, String, String) {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    serde_json::to_writer(&mut file, certificate).unwrap();
-    file.flush().unwrap();
-    let path = file.path().to_str().unwrap();
-    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (
-        output.status.code(),
-        text(output.stdout),
-        text(output.stderr),
-    )
+    let json = serde_json::to_vec(certificate).unwrap();
+    gridkit::testdata::binary_check(BINARY, &json, input.as_bytes())
 }
 
 #[test]
@@ -373,13 +363,9 @@ fn a_certificate_for_another_input_is_refused() {
 
 #[test]
 fn malformed_json_is_refused() {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(br####"{"cases": [{"grid": ["###", "#0"], "caves": []}]}"####)
-        .unwrap();
-    let path = file.path().to_str().unwrap();
-    let output = run_binary_with(BINARY, &["--check", path], SAMPLE.as_bytes()).unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let json = br####"{"cases": [{"grid": ["###", "#0"], "caves": []}]}"####;
+    let (code, _, stderr) = gridkit::testdata::binary_check(BINARY, json, SAMPLE.as_bytes());
+    assert_eq!(code, Some(1));
     assert!(
         stderr.starts_with(
             "error: the certificate is not a descending-dark certificate in JSON: row 2 of a grid"

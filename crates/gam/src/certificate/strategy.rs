@@ -38,18 +38,13 @@ pub fn rules(layers: &Layers<'_>, outcomes: &Outcomes, winner: Player) -> Vec<Ve
 fn a_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
     let d = layers.distance();
     let m = d / 2;
-    let board = layers.board();
-    let mut positions = vec![(board.a, board.b)];
-    let mut rounds = Vec::with_capacity(m);
-    for k in 0..m {
-        positions.sort_unstable();
-        positions.dedup();
+    rounds(layers, |k, positions| {
         let mut rules = Vec::new();
         // The step each of A's squares (by slot) took first in this round: tried first
         // next time.
         let mut usual: Vec<Option<usize>> = vec![None; layers.layer(k).len()];
         let mut next = Vec::new();
-        for &(a, b) in &positions {
+        for &(a, b) in positions {
             let replies: Vec<usize> = layers.slots_to(b, d - k - 1).collect();
             let wins = |step: usize| {
                 let i = layers.slot(step);
@@ -66,10 +61,8 @@ fn a_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
                 next.extend(layers.steps_to(b, d - k - 1).map(|reply| (step, reply)));
             }
         }
-        rounds.push(collect(rules));
-        positions = next;
-    }
-    rounds
+        (rules, next)
+    })
 }
 
 /// B's rules: for each position `(a, b)` before A's move `k + 1` and each step `a'` A
@@ -78,12 +71,7 @@ fn a_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
 fn b_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
     let d = layers.distance();
     let m = d / 2;
-    let board = layers.board();
-    let mut positions = vec![(board.a, board.b)];
-    let mut rounds = Vec::with_capacity(m);
-    for k in 0..m {
-        positions.sort_unstable();
-        positions.dedup();
+    rounds(layers, |k, positions| {
         let mut rules = Vec::new();
         // Whether B, with his piece on `b` and A's just moved to `a'`, has replied
         // already: bit `slot(b) * |L_{k+1}| + slot(a')`.
@@ -92,7 +80,7 @@ fn b_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
         // The reply each of B's squares (by slot) took first in this round.
         let mut usual: Vec<Option<usize>> = vec![None; layers.layer(d - k).len()];
         let mut next = Vec::new();
-        for &(a, b) in &positions {
+        for &(a, b) in positions {
             let b_slot = layers.slot(b);
             for step in layers.steps_to(a, k + 1) {
                 let answered = b_slot * steps_width + layers.slot(step);
@@ -115,6 +103,26 @@ fn b_rules(layers: &Layers<'_>, outcomes: &Outcomes) -> Vec<Vec<SquareRule>> {
                 }
             }
         }
+        (rules, next)
+    })
+}
+
+/// The rounds of a strategy, A's moves `1..=m` (`m` half the distance): `round(k,
+/// positions)` turns the positions `(a, b)` that may arise before A's move `k + 1`, each
+/// once and in order, into the round's `(from, to, against)` triples and the positions
+/// of the next round.
+fn rounds(
+    layers: &Layers<'_>,
+    mut round: impl FnMut(usize, &[(usize, usize)]) -> (Vec<(usize, usize, usize)>, Vec<(usize, usize)>),
+) -> Vec<Vec<SquareRule>> {
+    let m = layers.distance() / 2;
+    let board = layers.board();
+    let mut positions = vec![(board.a, board.b)];
+    let mut rounds = Vec::with_capacity(m);
+    for k in 0..m {
+        positions.sort_unstable();
+        positions.dedup();
+        let (rules, next) = round(k, &positions);
         rounds.push(collect(rules));
         positions = next;
     }

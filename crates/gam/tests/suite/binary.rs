@@ -57,26 +57,7 @@ fn any_other_argument_is_a_usage_error() {
 /// expected output from its own certificates.
 #[test]
 fn check_accepts_every_genuine_certificate() {
-    for case in gridkit::testdata::cases("gam").expect("the test data can be read") {
-        let input = case.input.as_bytes();
-        let json = run_binary_with(BINARY, &["--certificate"], input).unwrap();
-        assert!(json.status.success(), "{}: {json:?}", case.name);
-        let file = std::env::temp_dir().join(format!(
-            "gam-binary-{}-{}.json",
-            std::process::id(),
-            case.name
-        ));
-        std::fs::write(&file, &json.stdout).unwrap();
-        let checked = run_binary_with(BINARY, &["--check", file.to_str().unwrap()], input).unwrap();
-        let _ = std::fs::remove_file(&file);
-        assert!(checked.status.success(), "{}: {checked:?}", case.name);
-        assert_eq!(
-            String::from_utf8_lossy(&checked.stdout),
-            case.expected,
-            "{}",
-            case.name
-        );
-    }
+    gridkit::testdata::assert_binary_checks_its_certificates("gam", BINARY);
 }
 
 /// Explanations keep lines short, and the largest stays readable in size.

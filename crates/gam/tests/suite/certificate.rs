@@ -11,7 +11,6 @@
 //!   too, with exit code 1.
 
 use problem::Problem as _;
-use std::path::PathBuf;
 
 use fastrand::Rng;
 use gam::bfs::{UNREACHED, bfs_by};
@@ -19,7 +18,7 @@ use gam::certificate::{Certificate, Certify, Rule, Square, TestCertificate};
 use gam::check::check;
 use gam::testkit::{Kit, answers};
 use gam::{Board, Player, reference, solve};
-use gridkit::testdata::run_binary_with;
+use gridkit::testdata::binary_check;
 use gridkit::testkit::{ProblemKit, case_rng};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_gam");
@@ -357,48 +356,19 @@ fn refused(forged: &Certificate) -> String {
         .expect_err("the forged certificate passes");
     assert!(output.is_empty());
     let why = error.to_string();
-    let file = temp_file(&json);
-    let run = run_binary_with(
-        BINARY,
-        &["--check", file.to_str().unwrap()],
-        SAMPLE.as_bytes(),
-    )
-    .unwrap();
-    let _ = std::fs::remove_file(&file);
-    assert_eq!(run.status.code(), Some(1), "{run:?}");
-    assert!(run.stdout.is_empty());
-    assert_eq!(
-        String::from_utf8_lossy(&run.stderr),
-        format!("error: {why}\n")
-    );
+    let (code, stdout, stderr) = binary_check(BINARY, json.as_bytes(), SAMPLE.as_bytes());
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.is_empty());
+    assert_eq!(stderr, format!("error: {why}\n"));
     why
-}
-
-fn temp_file(contents: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let name = format!(
-        "gam-certificate-{}-{}.json",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    );
-    let path = std::env::temp_dir().join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
 }
 
 #[test]
 fn the_genuine_sample_certificate_passes_the_binary() {
-    let file = temp_file(&serde_json::to_string(&sample()).unwrap());
-    let run = run_binary_with(
-        BINARY,
-        &["--check", file.to_str().unwrap()],
-        SAMPLE.as_bytes(),
-    )
-    .unwrap();
-    let _ = std::fs::remove_file(&file);
-    assert!(run.status.success(), "{run:?}");
-    assert_eq!(String::from_utf8_lossy(&run.stdout), "B\nA\n");
+    let json = serde_json::to_vec(&sample()).unwrap();
+    let (code, stdout, stderr) = binary_check(BINARY, &json, SAMPLE.as_bytes());
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, "B\nA\n");
 }
 
 #[test]
@@ -533,18 +503,12 @@ fn the_binary_refuses_forged_plays_on_large_boards() {
         };
         forged.tests[0] = lie;
         let input = Kit::render(&boards);
-        let file = temp_file(&serde_json::to_string(&forged).unwrap());
-        let run = run_binary_with(
-            BINARY,
-            &["--check", file.to_str().unwrap()],
-            input.as_bytes(),
-        )
-        .unwrap();
-        let _ = std::fs::remove_file(&file);
-        assert_eq!(run.status.code(), Some(1), "{run:?}");
+        let json = serde_json::to_vec(&forged).unwrap();
+        let (code, stdout, stderr) = binary_check(BINARY, &json, input.as_bytes());
+        assert_eq!(code, Some(1), "{stdout}{stderr}");
         assert!(
-            String::from_utf8_lossy(&run.stderr)
-                .starts_with("error: the certificate does not prove an answer: test 1: ")
+            stderr.starts_with("error: the certificate does not prove an answer: test 1: "),
+            "{stderr}"
         );
         refused += 1;
     }

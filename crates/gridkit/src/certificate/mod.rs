@@ -12,7 +12,7 @@ pub mod bounded;
 use std::io::{BufReader, Read, Write};
 
 use serde::Serialize;
-use serde::de::DeserializeSeed;
+use serde::de::{DeserializeOwned, DeserializeSeed};
 
 /// The most a checker reads of a certificate: 64 MiB, from a file (`--check`) or from
 /// text held in memory (the browser playground). The largest certificate the archive
@@ -53,6 +53,16 @@ pub fn read<'de, R: Read, S: DeserializeSeed<'de>>(source: R, seed: S) -> Result
         .and_then(|value| deserializer.end().map(|()| value))
         .map_err(|error| clip(&error.to_string()))?;
     Ok(value)
+}
+
+/// Reads the certificate of `problem` from `source`, each part as its type reads it
+/// ([`bounded::plain`]), as [`read`] does.
+///
+/// # Errors
+/// As [`read`]'s, saying first that this is not a certificate of `problem`.
+pub fn read_of<T: DeserializeOwned, R: Read>(problem: &str, source: R) -> Result<T, String> {
+    read(source, bounded::plain())
+        .map_err(|error| format!("the certificate is not a {problem} certificate in JSON: {error}"))
 }
 
 /// The longest string a certificate may hold: far more than a row of any board. A JSON

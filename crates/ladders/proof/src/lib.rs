@@ -27,9 +27,6 @@ pub mod parse;
 
 use std::io::{BufRead, Read, Write};
 
-use anyhow::anyhow;
-use gridkit::certificate::bounded::plain;
-
 pub use board::Board;
 pub use certificate::{Certificate, LadderChoice};
 pub use parse::parse_board;
@@ -62,9 +59,7 @@ pub fn check_certificate<C: Read, R: BufRead, W: Write>(
     mut output: W,
 ) -> anyhow::Result<()> {
     let certificate: Certificate =
-        gridkit::certificate::read(certificate, plain()).map_err(|error| {
-            anyhow!("the certificate is not a ladders certificate in JSON: {error}")
-        })?;
+        gridkit::certificate::read_of("ladders", certificate).map_err(anyhow::Error::msg)?;
     let board = parse_board(input)?;
     check::check(&board, &certificate)?;
     render(certificate.answer(), &mut output)?;

@@ -4,7 +4,6 @@
 //! code 1.
 
 use problem::Problem as _;
-use std::io::Write;
 
 use gridkit::Pos;
 use gridkit::testdata::run_binary_with;
@@ -20,18 +19,8 @@ const START: Pos = Pos::new(9, 0);
 /// Runs `ladders --check FILE` on `certificate` written as JSON, with `board` on stdin:
 /// its exit code, stdout and stderr.
 fn binary_check(board: &Board, certificate: &Certificate) -> (Option<i32>, String, String) {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    serde_json::to_writer(&mut file, certificate).unwrap();
-    file.flush().unwrap();
-    let path = file.path().to_str().unwrap();
-    let input = board.to_string();
-    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (
-        output.status.code(),
-        text(output.stdout),
-        text(output.stderr),
-    )
+    let json = serde_json::to_vec(certificate).unwrap();
+    gridkit::testdata::binary_check(BINARY, &json, board.to_string().as_bytes())
 }
 
 /// What `ladders` prints for `board`.
@@ -292,12 +281,10 @@ fn malformed_json_is_refused() {
     let (_, board) = test_data().remove(0);
     let mut certificate = serde_json::to_value(certify(&board)).unwrap();
     certificate["board"][0][3] = serde_json::json!(2);
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    serde_json::to_writer(&mut file, &certificate).unwrap();
-    let path = file.path().to_str().unwrap();
-    let output = run_binary_with(BINARY, &["--check", path], board.to_string().as_bytes()).unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let json = serde_json::to_vec(&certificate).unwrap();
+    let (code, _, stderr) =
+        gridkit::testdata::binary_check(BINARY, &json, board.to_string().as_bytes());
+    assert_eq!(code, Some(1));
     assert!(
         stderr.starts_with(
             "error: the certificate is not a ladders certificate in JSON: the board, line 1, \

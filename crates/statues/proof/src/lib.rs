@@ -18,9 +18,6 @@
 
 use std::io::{BufRead, Read, Write};
 
-use anyhow::anyhow;
-use gridkit::certificate::bounded::plain;
-
 mod board;
 mod certificate;
 pub mod check;
@@ -43,9 +40,7 @@ pub fn check_certificate<C: Read, R: BufRead, W: Write>(
     mut output: W,
 ) -> anyhow::Result<()> {
     let certificate: Certificate =
-        gridkit::certificate::read(certificate, plain()).map_err(|error| {
-            anyhow!("the certificate is not a statues certificate in JSON: {error}")
-        })?;
+        gridkit::certificate::read_of("statues", certificate).map_err(anyhow::Error::msg)?;
     let board = parse(input)?;
     check::check(&board, &certificate)?;
     writeln!(output, "{}", certificate.outcome())?;

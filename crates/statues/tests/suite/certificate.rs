@@ -4,7 +4,6 @@
 
 use problem::Problem as _;
 use std::collections::BTreeSet;
-use std::io::Write;
 
 use gridkit::testdata::run_binary_with;
 use gridkit::testkit::{ProblemKit, case_rng, scale_of};
@@ -24,18 +23,8 @@ fn check(board: &Board, certificate: &Certificate) -> Result<Outcome, Refusal> {
 /// Runs `statues --check FILE` on `certificate` written as JSON, with `board` on stdin:
 /// its exit code, stdout and stderr.
 fn binary_check(board: &Board, certificate: &Certificate) -> (Option<i32>, String, String) {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    serde_json::to_writer(&mut file, certificate).unwrap();
-    file.flush().unwrap();
-    let path = file.path().to_str().unwrap();
-    let input = board.to_string();
-    let output = run_binary_with(BINARY, &["--check", path], input.as_bytes()).unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (
-        output.status.code(),
-        text(output.stdout),
-        text(output.stderr),
-    )
+    let json = serde_json::to_vec(certificate).unwrap();
+    gridkit::testdata::binary_check(BINARY, &json, board.to_string().as_bytes())
 }
 
 /// The lie is refused by the library checker as `expected` says, and by the binary's
@@ -371,22 +360,18 @@ fn the_binary_accepts_every_genuine_certificate_and_prints_the_answer() {
 #[test]
 fn malformed_json_is_refused() {
     let board = Board::default();
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(br#"{"board": [".......A"], "evidence": {"walk": [[7, 0]]}}"#)
-        .unwrap();
-    let path = file.path().to_str().unwrap();
-    let output = run_binary_with(BINARY, &["--check", path], board.to_string().as_bytes()).unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let input = board.to_string();
+    let json = br#"{"board": [".......A"], "evidence": {"walk": [[7, 0]]}}"#;
+    let (code, _, stderr) = gridkit::testdata::binary_check(BINARY, json, input.as_bytes());
+    assert_eq!(code, Some(1));
     assert!(
         stderr.starts_with(
             "error: the certificate is not a statues certificate in JSON: the board, line 2:"
         ),
         "{stderr}"
     );
-    file.as_file().set_len(0).unwrap();
-    let output = run_binary_with(BINARY, &["--check", path], board.to_string().as_bytes()).unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    let (code, _, _) = gridkit::testdata::binary_check(BINARY, b"", input.as_bytes());
+    assert_eq!(code, Some(1));
 }
 
 #[test]

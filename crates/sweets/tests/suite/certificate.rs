@@ -114,25 +114,7 @@ fn thousands_of_generated_boxes_have_checked_certificates() {
 
 #[test]
 fn the_binary_checks_every_genuine_certificate() {
-    for case in gridkit::testdata::cases("sweets").unwrap() {
-        let printed = run_binary_with(BINARY, &["--certificate"], case.input.as_bytes()).unwrap();
-        assert!(printed.status.success(), "{}: {printed:?}", case.name);
-        let file = temp_file(&format!("genuine-{}", case.name));
-        std::fs::write(&file, &printed.stdout).unwrap();
-        let checked = run_binary_with(
-            BINARY,
-            &["--check", file.to_str().unwrap()],
-            case.input.as_bytes(),
-        )
-        .unwrap();
-        assert!(checked.status.success(), "{}: {checked:?}", case.name);
-        assert_eq!(
-            String::from_utf8_lossy(&checked.stdout),
-            case.expected,
-            "{}",
-            case.name
-        );
-    }
+    gridkit::testdata::assert_binary_checks_its_certificates("sweets", BINARY);
 }
 
 /// A fresh path for a certificate file: named by `name` and numbered, since tests on
