@@ -87,10 +87,14 @@ pub mod colour {
     /// The contrast ratio of two `#rrggbb` colours as WCAG defines it, from 1 (the same)
     /// to 21 (black on white); an unreadable colour counts as 1.
     pub fn contrast(a: &str, b: &str) -> f64 {
-        match (luminance(a), luminance(b)) {
-            (Some(a), Some(b)) => (a.max(b) + 0.05) / (a.min(b) + 0.05),
-            _ => 1.0,
-        }
+        read_contrast(a, b).unwrap_or(1.0)
+    }
+
+    /// [`contrast`], or `None` when either colour is no `#rrggbb` (for a check that must
+    /// tell an unreadable colour from a weak one: the browser tests of the pictures).
+    pub fn read_contrast(a: &str, b: &str) -> Option<f64> {
+        let (a, b) = (luminance(a)?, luminance(b)?);
+        Some((a.max(b) + 0.05) / (a.min(b) + 0.05))
     }
 
     /// WCAG's relative luminance of `#rrggbb`.

@@ -190,6 +190,30 @@ pub fn assert_binary_checks_its_certificates(problem: &str, binary: &str) {
     }
 }
 
+/// Test support: the explanation `explain` writes for every case of `problem` has no
+/// line longer than `width` characters (the explanations are read in terminals).
+///
+/// # Panics
+/// At the first longer line, naming the case and the line.
+pub fn assert_explanation_lines_within(
+    problem: &str,
+    width: usize,
+    explain: impl Fn(&[u8]) -> String,
+) {
+    for case in cases(problem).expect("the test data can be read") {
+        let text = explain(case.input.as_bytes());
+        for (number, line) in text.lines().enumerate() {
+            let length = line.chars().count();
+            assert!(
+                length <= width,
+                "{} line {}: {length} characters",
+                case.name,
+                number + 1
+            );
+        }
+    }
+}
+
 /// Test support: `binary` answers every `sample*` case of `problem` on stdout, exit code 0,
 /// nothing on stderr.
 ///

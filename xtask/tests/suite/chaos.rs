@@ -438,22 +438,26 @@ fn chaos_through_stress_ends_with_a_failure_exactly_when_the_model_says() {
     }
 }
 
+/// The chaos program of the spec `json`, judged directly on statues' first sample.
+fn judged_on_sample1(json: &str) -> Judged {
+    support::use_spawner();
+    let spec: Chaos = serde_json::from_str(json).unwrap();
+    let (input, expected) = statues_test("sample1");
+    judge_text(&program(&spec), &input, &expected, direct_rules()).unwrap()
+}
+
 /// A spec the chaos found: more than the output cap on stdout, then `SIGXCPU` raised at
 /// once. The spawner kills at the cap only at its next look, so the signal may end the
 /// program first; then the table's first row decides (TLE), and its detail must say the
 /// signal did, not that 0.05 s of CPU time is over a one-second limit.
 #[test]
 fn a_flood_then_a_raised_sigxcpu_is_over_the_cap_or_named_by_its_signal() {
-    support::use_spawner();
-    let spec: Chaos = serde_json::from_str(
-        r#"{"stderr":{"piece":[],"times":0},"files":"None","memory_bytes":0,
-        "holders":{"count":0,"on_refused":null},"children":[],"burn_ms":0,"sleep_ms":0,
-        "stdout":{"Bytes":{"piece":[120],"times":16777217}},"end":{"Raise":24}}"#,
-    )
-    .unwrap();
-    let (input, expected) = statues_test("sample1");
     for _ in 0..5 {
-        let judged = judge_text(&program(&spec), &input, &expected, direct_rules()).unwrap();
+        let judged = judged_on_sample1(
+            r#"{"stderr":{"piece":[],"times":0},"files":"None","memory_bytes":0,
+            "holders":{"count":0,"on_refused":null},"children":[],"burn_ms":0,"sleep_ms":0,
+            "stdout":{"Bytes":{"piece":[120],"times":16777217}},"end":{"Raise":24}}"#,
+        );
         let verdict = &judged.outcome.verdict;
         match verdict.code() {
             "OLE" => assert_eq!(verdict.detail(), Some("more than 16 MiB of output")),
@@ -473,15 +477,11 @@ fn a_flood_then_a_raised_sigxcpu_is_over_the_cap_or_named_by_its_signal() {
 /// past the file-size limit, and named so.
 #[test]
 fn a_file_past_the_size_limit_is_named_by_its_signal() {
-    support::use_spawner();
-    let spec: Chaos = serde_json::from_str(
+    let judged = judged_on_sample1(
         r#"{"stderr":{"piece":[],"times":0},"files":{"OneFile":17825792},"memory_bytes":0,
         "holders":{"count":0,"on_refused":null},"children":[],"burn_ms":0,"sleep_ms":0,
         "stdout":{"Answer":{"before":[],"flipped":false,"after":[]}},"end":{"Exit":0}}"#,
-    )
-    .unwrap();
-    let (input, expected) = statues_test("sample1");
-    let judged = judge_text(&program(&spec), &input, &expected, direct_rules()).unwrap();
+    );
     assert_eq!(
         judged.outcome.verdict.detail(),
         Some("killed by SIGXFSZ: a file past the 16 MiB limit on files"),

@@ -376,21 +376,9 @@ fn malformed_json_is_refused() {
 
 #[test]
 fn no_explanation_line_is_longer_than_100_characters() {
-    for data in gridkit::testdata::cases("descending-dark").unwrap() {
-        let text = output_of(
-            |i, o| descending_dark::DescendingDark::explain(i, o),
-            data.input.as_bytes(),
-        );
-        for (number, line) in text.lines().enumerate() {
-            let width = line.chars().count();
-            assert!(
-                width <= 100,
-                "{} line {}: {width} characters",
-                data.name,
-                number + 1
-            );
-        }
-    }
+    gridkit::testdata::assert_explanation_lines_within("descending-dark", 100, |input| {
+        gridkit::testkit::output_of(|i, o| descending_dark::DescendingDark::explain(i, o), input)
+    });
 }
 
 /// The largest test file explains itself in at most 40 KB: plans shortened, trapped runs

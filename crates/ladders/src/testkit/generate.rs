@@ -45,45 +45,38 @@ const fn style(name: &'static str, density: f64, heights: Heights) -> Style {
     }
 }
 
+impl Style {
+    /// The same style with chains of ladders, each top getting one at chance `chains`.
+    const fn chained(self, chains: f64) -> Style {
+        Style { chains, ..self }
+    }
+
+    /// The same style with ladders only on `rows`.
+    const fn on_rows(self, rows: std::ops::RangeInclusive<usize>) -> Style {
+        Style { rows, ..self }
+    }
+}
+
 /// Every family of boards, sparse to full, short to top-reaching ladders, chains of
 /// ladders, ladders around the end of the path.
 pub const STYLES: &[Style] = &[
     style("sparse", 0.05, Heights::Any),
-    Style {
-        chains: 0.3,
-        ..style("light", 0.15, Heights::Any)
-    },
+    style("light", 0.15, Heights::Any).chained(0.3),
     style("half", 0.5, Heights::Any),
     style("dense", 0.85, Heights::Any),
     style("full", 1.0, Heights::Any),
     style("full-highest", 1.0, Heights::Highest),
     style("highest", 0.1, Heights::Highest),
-    Style {
-        chains: 0.5,
-        ..style("one-row", 0.3, Heights::One)
-    },
-    Style {
-        chains: 0.2,
-        ..style("odd", 0.2, Heights::Odd)
-    },
-    Style {
-        chains: 0.6,
-        ..style("short", 0.25, Heights::Short)
-    },
-    Style {
-        chains: 1.0,
-        ..style("chains", 0.1, Heights::Any)
-    },
-    Style {
-        chains: 0.3,
-        rows: 1..=2,
-        ..style("near-goal", 0.5, Heights::Any)
-    },
-    Style {
-        chains: 0.5,
-        rows: 7..=9,
-        ..style("bottom-rows", 0.4, Heights::Any)
-    },
+    style("one-row", 0.3, Heights::One).chained(0.5),
+    style("odd", 0.2, Heights::Odd).chained(0.2),
+    style("short", 0.25, Heights::Short).chained(0.6),
+    style("chains", 0.1, Heights::Any).chained(1.0),
+    style("near-goal", 0.5, Heights::Any)
+        .chained(0.3)
+        .on_rows(1..=2),
+    style("bottom-rows", 0.4, Heights::Any)
+        .chained(0.5)
+        .on_rows(7..=9),
 ];
 
 /// A legal height for a ladder on `row` (from the top, so at most `row`), drawn per `heights`.

@@ -296,19 +296,7 @@ fn malformed_json_is_refused() {
 
 #[test]
 fn no_explanation_line_is_longer_than_100_characters() {
-    for case in gridkit::testdata::cases("ladders").unwrap() {
-        let text = output_of(
-            |i, o| ladders::Ladders::explain(i, o),
-            case.input.as_bytes(),
-        );
-        for (number, line) in text.lines().enumerate() {
-            let width = line.chars().count();
-            assert!(
-                width <= 100,
-                "{} line {}: {width} characters",
-                case.name,
-                number + 1
-            );
-        }
-    }
+    gridkit::testdata::assert_explanation_lines_within("ladders", 100, |input| {
+        gridkit::testkit::output_of(|i, o| ladders::Ladders::explain(i, o), input)
+    });
 }

@@ -247,25 +247,6 @@ fetch(document.getElementById(arguments[0]).src).then(r => r.text()).then(svgTex
 }).catch(e => done({ error: String(e) }));
 "#;
 
-/// WCAG's relative luminance of `#rrggbb`.
-fn luminance(colour: &str) -> Option<f64> {
-    let hex = colour.strip_prefix('#')?;
-    let channel = |at: usize| -> Option<f64> {
-        let value = f64::from(u8::from_str_radix(hex.get(at..at + 2)?, 16).ok()?) / 255.0;
-        Some(if value <= 0.039_28 {
-            value / 12.92
-        } else {
-            ((value + 0.055) / 1.055).powf(2.4)
-        })
-    };
-    Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
-}
-
-fn contrast(a: &str, b: &str) -> Option<f64> {
-    let (a, b) = (luminance(a)?, luminance(b)?);
-    Some((a.max(b) + 0.05) / (a.min(b) + 0.05))
-}
-
 fn the_ladders_picture_text_stands_out_by_4_5_to_1(session: &Session) -> Result<()> {
     let problem = "ladders";
     let page = Playground::open(session, problem)?;
@@ -285,7 +266,7 @@ fn the_ladders_picture_text_stands_out_by_4_5_to_1(session: &Session) -> Result<
                     text["fill"].as_str().unwrap_or_default(),
                     text["ground"].as_str().unwrap_or_default(),
                 );
-                let Some(ratio) = contrast(ink, ground) else {
+                let Some(ratio) = gridkit::picture::colour::read_contrast(ink, ground) else {
                     weak.push(format!("{text}: colours not read"));
                     continue;
                 };

@@ -376,19 +376,7 @@ fn malformed_json_is_refused() {
 
 #[test]
 fn no_explanation_line_is_longer_than_100_characters() {
-    for case in gridkit::testdata::cases("statues").unwrap() {
-        let text = gridkit::testkit::output_of(
-            |i, o| statues::Statues::explain(i, o),
-            case.input.as_bytes(),
-        );
-        for (number, line) in text.lines().enumerate() {
-            let width = line.chars().count();
-            assert!(
-                width <= 100,
-                "{} line {}: {width} characters",
-                case.name,
-                number + 1
-            );
-        }
-    }
+    gridkit::testdata::assert_explanation_lines_within("statues", 100, |input| {
+        gridkit::testkit::output_of(|i, o| statues::Statues::explain(i, o), input)
+    });
 }

@@ -91,12 +91,16 @@ int main() {
         int m = d / 2;
         // Layers by counting sort: start[k] .. start[k + 1] in `order`.
         std::vector<int> startA(m + 2, 0), startB(m + 2, 0);
-        for (int s = 0; s < n * n; s++) {
+        // The squares of the layers: those on a shortest path between the two.
+        auto layered = [&](int s) {
 #ifdef RING_LAYERS
-            if (da[s] < 0 || db[s] < 0) continue;
+            return da[s] >= 0 && db[s] >= 0;
 #else
-            if (da[s] < 0 || da[s] + db[s] != d) continue;
+            return da[s] >= 0 && da[s] + db[s] == d;
 #endif
+        };
+        for (int s = 0; s < n * n; s++) {
+            if (!layered(s)) continue;
             if (da[s] <= m) startA[da[s] + 1]++;
             if (db[s] <= m) startB[db[s] + 1]++;
         }
@@ -107,11 +111,7 @@ int main() {
         {
             std::vector<int> fa(startA.begin(), startA.end() - 1), fb(startB.begin(), startB.end() - 1);
             for (int s = 0; s < n * n; s++) {
-#ifdef RING_LAYERS
-                if (da[s] < 0 || db[s] < 0) continue;
-#else
-                if (da[s] < 0 || da[s] + db[s] != d) continue;
-#endif
+                if (!layered(s)) continue;
                 if (da[s] <= m) idx[s] = fa[da[s]] - startA[da[s]], orderA[fa[da[s]]++] = s;
                 if (db[s] <= m) idxB[s] = fb[db[s]] - startB[db[s]], orderB[fb[db[s]]++] = s;
             }
