@@ -442,10 +442,18 @@ impl Drop for ChildStack {
     }
 }
 
-/// Where a child sharing the spawner's memory begins, on its own stack.
+/// Where a child sharing the spawner's memory begins, on its own stack, created in its
+/// group (or with none to join).
 extern "C" fn shared_child_entry(arg: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `start_child` passes a `ChildArgs` that lives until the child has executed
     // or ended.
+    let args = unsafe { &*arg.cast::<ChildArgs<'_>>() };
+    child_main(args, args.prepared.birthplace.is_some())
+}
+
+/// As [`shared_child_entry`], for a child that joins its group itself.
+extern "C" fn shared_child_entry_joining(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: as in `shared_child_entry`.
     let args = unsafe { &*arg.cast::<ChildArgs<'_>>() };
     child_main(args, false)
 }
@@ -472,14 +480,15 @@ const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
 
 /// Starts the run's child, which runs [`child_main`] and never returns into the spawner.
 ///
-/// Straight into its cgroup where one is given and the kernel can (`clone3` with
-/// `CLONE_INTO_CGROUP`, a copy of the spawner as `fork` makes). Otherwise the child
-/// shares the spawner's memory until it executes, as `posix_spawn`'s does
+/// The child shares the spawner's memory until it executes, as `posix_spawn`'s does
 /// (`CLONE_VM | CLONE_VFORK`): copying the spawner's page tables and breaking its pages'
-/// sharing cost more than the rest of a run's preparation. The spawner waits in `clone`
-/// meanwhile; the child has its own descriptors, credentials, signal dispositions,
-/// namespaces, filters and rules (none of them shared), runs on its own stack, and
-/// frees nothing the spawner owns.
+/// sharing, as `fork` does, cost more than the rest of a run's preparation. The spawner
+/// waits in the call meanwhile; the child has its own descriptors, credentials, signal
+/// dispositions, namespaces, filters and rules (none of them shared), runs on its own
+/// stack, and frees nothing the spawner owns. Where a cgroup folder is given, the child
+/// is created straight in it (`clone3` with `CLONE_INTO_CGROUP`, 5.7 on); where the
+/// kernel refuses `clone3` (before 5.3, or a seccomp profile around the runner), the
+/// child is started by `clone` and joins its group itself.
 ///
 /// # Safety
 /// As `fork`: the caller is single-threaded, and the child only runs code that is safe
@@ -490,51 +499,103 @@ const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
 /// their default all but Rust's own handler of a stack overflow, which only looks at
 /// the faulting address).
 unsafe fn start_child(args: &ChildArgs<'_>, stack: &ChildStack) -> Result<Pid> {
-    if let Some(folder) = &args.prepared.birthplace {
-        let clone_args = CloneArgs {
-            flags: CLONE_INTO_CGROUP,
-            exit_signal: libc::SIGCHLD as u64,
-            cgroup: folder.as_raw_fd() as u64,
-            ..CloneArgs::default()
-        };
-        // SAFETY: clone3 reads `clone_args` (of the size given) and creates a process as
-        // fork does (no shared memory, no new stack); see this function's contract.
-        let pid = unsafe {
-            libc::syscall(
-                libc::SYS_clone3,
-                &raw const clone_args,
-                std::mem::size_of::<CloneArgs>(),
-            )
-        };
-        match pid {
-            0 => child_main(args, true),
-            pid if pid > 0 => return Ok(Pid::from_raw(libc::pid_t::try_from(pid)?)),
-            _ => {
-                let error = std::io::Error::last_os_error();
-                // Kernels before 5.7 (or a seccomp profile around the runner) refuse it:
-                // start the child as below, and let it join.
-                if !matches!(
-                    error.raw_os_error(),
-                    Some(libc::ENOSYS | libc::E2BIG | libc::EINVAL | libc::EPERM)
-                ) {
-                    return Err(error).context("creating the run's process in its cgroup");
-                }
-            }
-        }
+    let into_cgroup = args.prepared.birthplace.as_ref();
+    let mut flags = (libc::CLONE_VM | libc::CLONE_VFORK) as u64;
+    if into_cgroup.is_some() {
+        flags |= CLONE_INTO_CGROUP;
+    }
+    let clone_args = CloneArgs {
+        flags,
+        exit_signal: libc::SIGCHLD as u64,
+        stack: stack.base as u64 + GUARD_BYTES as u64,
+        stack_size: (CHILD_STACK_BYTES - GUARD_BYTES) as u64,
+        cgroup: into_cgroup.map_or(0, |folder| folder.as_raw_fd() as u64),
+        ..CloneArgs::default()
+    };
+    let argument = std::ptr::from_ref(args).cast_mut().cast::<libc::c_void>();
+    // SAFETY: see `clone3_on_stack` and this function's contract; `args` lives until the
+    // call returns, when the child has executed or ended.
+    let pid = unsafe { clone3_on_stack(&clone_args, shared_child_entry, argument) };
+    if pid > 0 {
+        return Ok(Pid::from_raw(libc::pid_t::try_from(pid)?));
+    }
+    let error = std::io::Error::from_raw_os_error(i32::try_from(-pid).unwrap_or(libc::EINVAL));
+    if !matches!(
+        error.raw_os_error(),
+        Some(libc::ENOSYS | libc::E2BIG | libc::EINVAL | libc::EPERM)
+    ) {
+        return Err(error).context("starting the run's process");
+    }
+    // The child joins through files the spawner opened (it must not add to their table).
+    if let Some(group) = args.group {
+        group.open_membership()?;
     }
     // SAFETY: the child starts on its own stack in `shared_child_entry`, which reads
     // `args` (alive until `clone` returns: CLONE_VFORK holds the spawner until the child
     // has executed or ended) and never returns; see this function's contract.
     let pid = unsafe {
         libc::clone(
-            shared_child_entry,
+            shared_child_entry_joining,
             stack.top(),
             libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            std::ptr::from_ref(args).cast_mut().cast(),
+            argument,
         )
     };
     if pid < 0 {
         return Err(std::io::Error::last_os_error()).context("starting the run's process");
     }
     Ok(Pid::from_raw(pid))
+}
+
+/// `clone3` with the child on the stack `args` gives: the child calls `entry(argument)`
+/// there and never returns. (The C library has no wrapper for `clone3`, and a child on a
+/// new stack cannot return from a system call's wrapper: hence the few instructions.)
+/// Returns the child's pid, or the negated error number.
+///
+/// # Safety
+/// `args` asks for a child on a stack of its own (`stack`, `stack_size`), valid until the
+/// child no longer uses it; `entry` never returns; the child may run it (see
+/// [`start_child`]).
+#[cfg(target_arch = "x86_64")]
+unsafe fn clone3_on_stack(
+    args: &CloneArgs,
+    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    argument: *mut libc::c_void,
+) -> i64 {
+    let result: i64;
+    // SAFETY: the caller's contract. The parent returns from the system call with rax set
+    // (rcx and r11 clobbered, as every system call does); the child starts with rsp at
+    // the top of its own stack (aligned to 16 bytes, as `call` wants it), the other
+    // registers as the parent had them, and calls `entry` with `argument`.
+    unsafe {
+        std::arch::asm!(
+            "syscall",
+            "test rax, rax",
+            "jnz 2f",
+            "xor ebp, ebp",
+            "mov rdi, r13",
+            "call r12",
+            "ud2",
+            "2:",
+            inlateout("rax") libc::SYS_clone3 => result,
+            in("rdi") std::ptr::from_ref(args),
+            in("rsi") std::mem::size_of::<CloneArgs>(),
+            in("r12") entry,
+            in("r13") argument,
+            lateout("rcx") _,
+            lateout("r11") _,
+            options(nostack),
+        );
+    }
+    result
+}
+
+/// Elsewhere, no `clone3` of a child on its own stack: `clone` starts it.
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn clone3_on_stack(
+    _args: &CloneArgs,
+    _entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    _argument: *mut libc::c_void,
+) -> i64 {
+    -i64::from(libc::ENOSYS)
 }
