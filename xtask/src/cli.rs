@@ -159,6 +159,9 @@ enum Command {
         /// Runs per configuration.
         #[arg(long, default_value_t = 2000)]
         runs: usize,
+        /// Write the full sandbox's speed against the plain loop into docs/figures.txt.
+        #[arg(long)]
+        record: bool,
     },
     /// Starts measured programs in the sandbox on request (see `sandbox/server.rs`).
     #[command(hide = true)]
@@ -282,7 +285,9 @@ pub fn main() -> ExitCode {
         },
         Command::Pictures => pictures::Pictures.run().map(|()| true),
         Command::Fixture { kind, spec } => fixture::run(&kind, spec.as_deref()).map(|()| true),
-        Command::SandboxCost { runs } => crate::sandbox_cost::report(runs).map(|()| true),
+        Command::SandboxCost { runs, record } => {
+            crate::sandbox_cost::report(runs, record).map(|()| true)
+        }
         Command::Spawner { without } => sandbox::serve(&without).map(|()| true),
     };
     match result {

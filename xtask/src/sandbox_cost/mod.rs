@@ -28,11 +28,16 @@ use sandbox::Worker;
 /// Rounds the runs are split into.
 const ROUNDS: usize = 5;
 
-/// Prints the table.
+/// The command that records the full sandbox's ratio in the book's figures.
+const RECORDED_BY: &str = "cargo xtask sandbox-cost --record";
+
+/// Prints the table; with `record`, writes the full sandbox's speed as a share of the
+/// plain loop's (measured in the same run) into the book's figures.
 ///
 /// # Errors
-/// The binaries cannot be built, a worker cannot start, or a run fails.
-pub fn report(runs: usize) -> Result<()> {
+/// The binaries cannot be built, a worker cannot start, a run fails, or the figures
+/// cannot be written.
+pub fn report(runs: usize, record: bool) -> Result<()> {
     let root = project_root();
     let executables = build::release(&root, std::iter::once("statues"), build::Targets::Binaries)?;
     let statues = executables.get("statues")?.to_owned();
@@ -103,6 +108,15 @@ pub fn report(runs: usize) -> Result<()> {
     println!(
         "({ROUNDS} rounds of {per_round} runs per configuration, one worker each; the fastest round counts)"
     );
+    if record {
+        crate::figures::record(
+            RECORDED_BY,
+            &[(
+                "sandbox-full-ratio",
+                format!("{:.2}x", floor.as_secs_f64() / full.as_secs_f64()),
+            )],
+        )?;
+    }
     filters::report(runs, &statues, &input)?;
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! The forked child's side of a run, from the spawner's fork to `exec`: a plain sequence
+//! The run's child's side, from its start by the spawner to `exec`: a plain sequence
 //! of steps, read top to bottom. It joins the run's cgroup (unless born in it), leads a
 //! process group of its own, restores the signals a program expects, takes its standard
 //! streams, closes everything else on `exec`, enters the private root (or the box), caps
@@ -18,7 +18,7 @@ use crate::cgroup::Cgroup;
 use crate::wire::Request;
 use crate::{landlock_rules, root};
 
-/// The child's side: from the spawner's fork to the program. Returns only on failure.
+/// The child's side: from its start to the program. Returns only on failure.
 ///
 /// The child shares the spawner's memory until it executes (see [`super`]): it reads what
 /// the spawner prepared and frees none of it, and what it allocates on a failure is

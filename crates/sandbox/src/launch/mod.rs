@@ -1,9 +1,9 @@
 //! One run in the box, the parent's side: the spawner prepares the place (the request's
 //! files bound into its private root, a fresh box, the sealed input, the output's pipes),
-//! forks the child (straight into its cgroup where the kernel can), and hands it to
-//! [`watch`], which waits under the caps, kills and reaps what the program left, and
-//! reads the accounting. What the child does from the fork to `exec` is [`child`], a
-//! plain sequence of steps.
+//! starts the child (sharing the spawner's memory until it executes, straight into its
+//! cgroup where the kernel can), and hands it to [`watch`], which waits under the caps,
+//! kills and reaps what the program left, and reads the accounting. What the child does
+//! from its start to `exec` is [`child`], a plain sequence of steps.
 
 mod child;
 mod watch;
