@@ -166,17 +166,27 @@ impl BoxUser {
     /// supplementary groups cleared, then gid, then uid, real, effective and saved alike,
     /// so nothing can switch back. The kernel clears every capability on the way.
     ///
+    /// Raw system calls, as `posix_spawn` makes them: the child shares the spawner's
+    /// memory until it executes (see `launch`), and the C library's wrappers would act for
+    /// every thread they believe the process has.
+    ///
     /// # Errors
     /// The kernel refuses a step.
     pub fn become_it(&self) -> Result<()> {
         if !self.switch {
             return Ok(());
         }
-        nix::unistd::setgroups(&[]).context("clearing the groups")?;
-        let gid = Gid::from_raw(self.gid);
-        nix::unistd::setresgid(gid, gid, gid).context("setresgid")?;
-        let uid = Uid::from_raw(self.uid);
-        nix::unistd::setresuid(uid, uid, uid).context("setresuid")?;
+        let calls: [(&str, libc::c_long, [libc::c_ulong; 3]); 3] = [
+            ("clearing the groups", libc::SYS_setgroups, [0, 0, 0]),
+            ("setresgid", libc::SYS_setresgid, [self.gid.into(); 3]),
+            ("setresuid", libc::SYS_setresuid, [self.uid.into(); 3]),
+        ];
+        for (what, number, [a, b, c]) in calls {
+            // SAFETY: setgroups with a count of 0 reads no memory; the others take ids.
+            if unsafe { libc::syscall(number, a, b, c) } != 0 {
+                return Err(std::io::Error::last_os_error()).context(what);
+            }
+        }
         Ok(())
     }
 

@@ -28,9 +28,9 @@
 //!
 //! The runner talks to a spawner process (`client.rs`) in the protocol of `wire.rs`; the
 //! spawner (`server.rs`) sets up the namespaces and the private root once and then starts
-//! every program of its worker: `launch/mod.rs` prepares and forks each run,
-//! `launch/watch.rs` watches and reaps it, and `launch/child.rs` is the forked child's
-//! steps up to `exec`, in order.
+//! every program of its worker: `launch/mod.rs` prepares and starts each run (a child
+//! that shares the spawner's memory until it executes), `launch/watch.rs` watches and
+//! reaps it, and `launch/child.rs` is the child's steps up to `exec`, in order.
 //! A layer that the machine refuses (no user namespaces, no writable cgroup) is reported
 //! as missing with its reason ([`Layers`]); `--sandbox strict` refuses to run without
 //! every layer.

@@ -62,6 +62,13 @@ pub fn serve(without: &[String]) -> Result<()> {
         abilities.sampled = false;
         layers.accounting = left_out();
     }
+    if abilities.drop_capabilities {
+        // The bounding set, once for every run: the children inherit it empty, and the
+        // spawner's own capabilities (which it needs for the runs' boxes) stay. It
+        // executes nothing itself.
+        caps::clear(None, caps::CapSet::Bounding)
+            .map_err(|error| anyhow::anyhow!("clearing the capability bounding set: {error}"))?;
+    }
     let mut stdout = std::io::stdout().lock();
     let hello = serde_json::to_string(&Hello { layers })?;
     if writeln!(stdout, "{hello}")

@@ -28,6 +28,9 @@ use sandbox::Worker;
 /// Rounds the runs are split into.
 const ROUNDS: usize = 5;
 
+/// The command that records the full sandbox's ratio in the book's figures.
+const RECORDED_BY: &str = "cargo xtask sandbox-cost --record";
+
 /// What the sandbox costs per run, layer by layer, against a plain spawn loop in the
 /// same run (statues' own binary on its first sample).
 #[derive(Debug, clap::Args)]
@@ -35,23 +38,28 @@ pub struct SandboxCost {
     /// Runs per configuration.
     #[arg(long, default_value_t = 2000)]
     pub runs: usize,
+    /// Write the full sandbox's speed against the plain loop into docs/figures.txt.
+    #[arg(long)]
+    pub record: bool,
 }
 
 impl SandboxCost {
-    /// Prints the table.
+    /// Prints the table, and records the ratio if asked.
     ///
     /// # Errors
     /// As [`report`].
     pub fn run(&self) -> Result<()> {
-        report(self.runs)
+        report(self.runs, self.record)
     }
 }
 
-/// Prints the table.
+/// Prints the table; with `record`, writes the full sandbox's speed as a share of the
+/// plain loop's (measured in the same run) into the book's figures.
 ///
 /// # Errors
-/// The binaries cannot be built, a worker cannot start, or a run fails.
-pub fn report(runs: usize) -> Result<()> {
+/// The binaries cannot be built, a worker cannot start, a run fails, or the figures
+/// cannot be written.
+pub fn report(runs: usize, record: bool) -> Result<()> {
     let root = project_root();
     let executables = build::release(&root, std::iter::once("statues"), build::Targets::Binaries)?;
     let statues = executables.get("statues")?.to_owned();
@@ -122,6 +130,15 @@ pub fn report(runs: usize) -> Result<()> {
     println!(
         "({ROUNDS} rounds of {per_round} runs per configuration, one worker each; the fastest round counts)"
     );
+    if record {
+        crate::figures::record(
+            RECORDED_BY,
+            &[(
+                "sandbox-full-ratio",
+                format!("{:.2}x", floor.as_secs_f64() / full.as_secs_f64()),
+            )],
+        )?;
+    }
     filters::report(runs, &statues, &input)?;
     Ok(())
 }

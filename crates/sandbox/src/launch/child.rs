@@ -1,4 +1,4 @@
-//! The forked child's side of a run, from the spawner's fork to `exec`: a plain sequence
+//! The run's child's side, from its start by the spawner to `exec`: a plain sequence
 //! of steps, read top to bottom. It joins the run's cgroup (unless born in it), leads a
 //! process group of its own, restores the signals a program expects, takes its standard
 //! streams, closes everything else on `exec`, enters the private root (or the box), caps
@@ -8,7 +8,7 @@
 
 use std::convert::Infallible;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result};
 use nix::sys::resource::{Resource, getrlimit, setrlimit};
 use nix::sys::signal::{SigHandler, Signal, signal};
 use nix::unistd::Pid;
@@ -18,12 +18,16 @@ use crate::cgroup::Cgroup;
 use crate::wire::Request;
 use crate::{landlock_rules, root};
 
-/// The child's side: from the spawner's fork to the program. Returns only on failure.
+/// The child's side: from its start to the program. Returns only on failure.
+///
+/// The child shares the spawner's memory until it executes (see [`super`]): it reads what
+/// the spawner prepared and frees none of it, and what it allocates on a failure is
+/// reported and given back before it ends.
 pub(super) fn become_program(
     abilities: &Abilities,
     request: &Request,
     group: Option<&Cgroup>,
-    prepared: Prepared,
+    prepared: &Prepared,
 ) -> Result<Infallible> {
     if let Some(group) = group {
         group.join().context("joining the run's cgroup")?;
@@ -45,23 +49,33 @@ pub(super) fn become_program(
     }
     set_rlimits(abilities, request)?;
     if abilities.drop_capabilities {
-        // The bounding set can only be cleared while the capability to do so is held.
-        for set in [
-            caps::CapSet::Ambient,
-            caps::CapSet::Bounding,
-            caps::CapSet::Inheritable,
-        ] {
-            caps::clear(None, set).map_err(|error| anyhow!("dropping capabilities: {error}"))?;
+        // The bounding set is empty already: the spawner cleared it before its first run
+        // (`crate::server`), and a child inherits it. The ambient set goes before the user
+        // changes, the rest after, in one call.
+        // SAFETY: a prctl that takes no pointers.
+        let cleared = unsafe {
+            libc::prctl(
+                libc::PR_CAP_AMBIENT,
+                libc::PR_CAP_AMBIENT_CLEAR_ALL,
+                0,
+                0,
+                0,
+            )
+        };
+        if cleared != 0 {
+            return Err(std::io::Error::last_os_error()).context("dropping capabilities");
         }
     }
     abilities.user.become_it()?;
     if abilities.drop_capabilities {
-        for set in [caps::CapSet::Effective, caps::CapSet::Permitted] {
-            caps::clear(None, set).map_err(|error| anyhow!("dropping capabilities: {error}"))?;
-        }
+        clear_capabilities().context("dropping capabilities")?;
     }
-    match prepared.ruleset {
+    match &prepared.ruleset {
         Some(ruleset) => {
+            // SAFETY: a bitwise copy, which the child alone consumes: a ruleset holds a
+            // descriptor (the child's own copy, in its own descriptor table, which
+            // applying it closes) and flags, no memory the spawner would free again.
+            let ruleset = unsafe { std::ptr::read(ruleset) };
             landlock_rules::enforce(ruleset)?;
         }
         None => nix::sys::prctl::set_no_new_privs().context("no_new_privs")?,
@@ -69,8 +83,51 @@ pub(super) fn become_program(
     if let Some(filter) = &abilities.seccomp {
         filter.attach()?;
     }
-    nix::unistd::execve(&prepared.program, &prepared.argv, &prepared.envp)
+    // SAFETY: the program, arguments and environment are NUL-terminated strings the
+    // spawner keeps, in arrays that end with a null pointer (`Prepared::exec_pointers`).
+    unsafe {
+        libc::execve(
+            prepared.program.as_ptr(),
+            prepared.argv_pointers.as_ptr(),
+            prepared.envp_pointers.as_ptr(),
+        )
+    };
+    Err(std::io::Error::last_os_error())
         .with_context(|| format!("executing {}", request.program.display()))
+}
+
+/// Clears the effective, permitted and inheritable sets in one call.
+fn clear_capabilities() -> std::io::Result<()> {
+    /// `_LINUX_CAPABILITY_VERSION_3`: two 32-bit words per set.
+    const VERSION_3: u32 = 0x2008_0522;
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: libc::c_int,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    let header = Header {
+        version: VERSION_3,
+        pid: 0,
+    };
+    let empty = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: capset reads the header and two data words of the sizes declared above.
+    let result = unsafe { libc::syscall(libc::SYS_capset, &raw const header, empty.as_ptr()) };
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
 }
 
 /// Marks every descriptor but the standard three close-on-exec: the program inherits

@@ -1,9 +1,9 @@
 //! One run in the box, the parent's side: the spawner prepares the place (the request's
 //! files bound into its private root, a fresh box, the sealed input, the output's pipes),
-//! forks the child (straight into its cgroup where the kernel can), and hands it to
-//! [`watch`], which waits under the caps, kills and reaps what the program left, and
-//! reads the accounting. What the child does from the fork to `exec` is [`child`], a
-//! plain sequence of steps.
+//! starts the child (sharing the spawner's memory until it executes, straight into its
+//! cgroup where the kernel can), and hands it to [`watch`], which waits under the caps,
+//! kills and reaps what the program left, and reads the accounting. What the child does
+//! from its start to `exec` is [`child`], a plain sequence of steps.
 
 mod child;
 mod watch;
@@ -18,7 +18,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use landlock::RulesetCreated;
 use nix::fcntl::OFlag;
-use nix::unistd::{ForkResult, Pid, fork};
+use nix::unistd::Pid;
 
 use crate::cgroup::{Cgroup, Hierarchy};
 use crate::identity::BoxUser;
@@ -74,6 +74,8 @@ pub struct Kept {
     ruleset: Option<RulesetCreated>,
     /// The memory files the runner gave this worker for judged runs' output.
     memory_outputs: Option<MemoryOutputs>,
+    /// The stack the runs' children start on, made at the first run.
+    stack: Option<ChildStack>,
 }
 
 /// The two memory files a runner hands its worker (see [`crate::Outputs::Memory`]).
@@ -89,6 +91,7 @@ impl Kept {
             place,
             ruleset: None,
             memory_outputs,
+            stack: None,
         }
     }
 
@@ -152,6 +155,9 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
         }
         None => None,
     };
+    if kept.stack.is_none() {
+        kept.stack = Some(ChildStack::new()?);
+    }
     let result = kept
         .place
         .prepare(
@@ -166,13 +172,14 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
             } else {
                 None
             };
+            let stack = kept.stack.as_ref().context("the child's stack")?;
             launch_in(
                 abilities,
                 &kept.place,
                 request,
                 group.as_ref(),
                 ruleset,
-                kept.memory_outputs.as_ref(),
+                (kept.memory_outputs.as_ref(), stack),
             )
         });
     if let Some(group) = group {
@@ -195,8 +202,15 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
 /// Everything the child needs, prepared before the fork.
 struct Prepared {
     program: CString,
+    /// The arguments and the environment, owned here, and as the null-terminated arrays
+    /// of pointers into them that `execve` takes (made before the fork: the child
+    /// allocates nothing on its way to `exec`).
+    #[expect(dead_code, reason = "owns the strings the pointers point into")]
     argv: Vec<CString>,
+    #[expect(dead_code, reason = "owns the strings the pointers point into")]
     envp: Vec<CString>,
+    argv_pointers: Vec<*const libc::c_char>,
+    envp_pointers: Vec<*const libc::c_char>,
     stdin: OwnedFd,
     /// The write ends of the output pipes the spawner drains.
     output: WriteEnds,
@@ -240,9 +254,18 @@ fn prepare(
     if let (Some(group), None) = (group, &birthplace) {
         group.open_membership()?;
     }
+    let pointers = |strings: &[CString]| -> Vec<*const libc::c_char> {
+        strings
+            .iter()
+            .map(|string| string.as_ptr())
+            .chain(std::iter::once(std::ptr::null()))
+            .collect()
+    };
     Ok(Prepared {
         birthplace,
         program,
+        argv_pointers: pointers(&argv),
+        envp_pointers: pointers(&envp),
         argv,
         envp,
         stdin,
@@ -296,7 +319,7 @@ fn launch_in(
     request: &Request,
     group: Option<&Cgroup>,
     ruleset: Option<RulesetCreated>,
-    memory_outputs: Option<&MemoryOutputs>,
+    (memory_outputs, stack): (Option<&MemoryOutputs>, &ChildStack),
 ) -> Result<Report> {
     let (stdout, stderr) = match &request.outputs {
         Outputs::Files { stdout, stderr } => (Sink::create(stdout)?, Sink::create(stderr)?),
@@ -317,35 +340,122 @@ fn launch_in(
         .sampled
         .then(|| Sampler::start(matches!(place, Place::Private(_)).then(|| place.box_dir())));
     let started = Instant::now();
-    // SAFETY: the spawner is single-threaded, so the child may run ordinary code until it
-    // executes the program; it never returns into the spawner's loop.
-    let (forked, born_in_group) = unsafe { fork_child(prepared.birthplace.as_ref()) }?;
-    match forked {
-        ForkResult::Child => {
-            drop(errors_read);
-            let group = group.filter(|_| !born_in_group);
-            let Err(error) = child::become_program(abilities, request, group, prepared);
-            let mut pipe = File::from(errors_write);
-            let _ = write!(pipe, "{error:#}");
-            // SAFETY: _exit ends the child at once, running none of the spawner's code.
-            unsafe { libc::_exit(127) }
-        }
-        ForkResult::Parent { child } => {
-            drop(prepared);
-            drop(errors_write);
-            let mut message = String::new();
-            let _ = File::from(errors_read).read_to_string(&mut message);
-            if !message.is_empty() {
-                let _ = nix::sys::wait::waitpid(child, None);
-                bail!(
-                    "the sandbox could not start {}: {message}",
-                    request.program.display()
-                );
-            }
-            let accounts = Accounts { group, sampler };
-            watch(abilities, request, accounts, child, started, streams)
-        }
+    let child_args = ChildArgs {
+        abilities,
+        request,
+        group,
+        prepared: &prepared,
+        errors: errors_write.as_raw_fd(),
+    };
+    // SAFETY: the spawner is single-threaded and `child_args` outlives the call (a child
+    // sharing the spawner's memory has executed or ended when it returns).
+    let child = unsafe { start_child(&child_args, stack) }?;
+    drop(prepared);
+    drop(errors_write);
+    let mut message = String::new();
+    let _ = File::from(errors_read).read_to_string(&mut message);
+    if !message.is_empty() {
+        let _ = nix::sys::wait::waitpid(child, None);
+        bail!(
+            "the sandbox could not start {}: {message}",
+            request.program.display()
+        );
     }
+    let accounts = Accounts { group, sampler };
+    watch(abilities, request, accounts, child, started, streams)
+}
+
+/// What the run's child reads on its way to `exec`.
+struct ChildArgs<'a> {
+    abilities: &'a Abilities,
+    request: &'a Request,
+    group: Option<&'a Cgroup>,
+    prepared: &'a Prepared,
+    /// The write end of the pipe the child reports a failure on (closed on `exec`).
+    errors: std::os::fd::RawFd,
+}
+
+/// The child's whole life up to `exec`: the steps of [`child`], or its failure reported
+/// on the errors pipe and `_exit`.
+fn child_main(args: &ChildArgs<'_>, born_in_group: bool) -> ! {
+    let group = args.group.filter(|_| !born_in_group);
+    let Err(error) = child::become_program(args.abilities, args.request, group, args.prepared);
+    let message = format!("{error:#}");
+    // SAFETY: the pipe's write end stays open in the child until it ends.
+    let pipe = unsafe { std::os::fd::BorrowedFd::borrow_raw(args.errors) };
+    let _ = nix::unistd::write(pipe, message.as_bytes());
+    // What the failure allocated, given back (the memory may be the spawner's).
+    drop(message);
+    drop(error);
+    // SAFETY: _exit ends the child at once, running none of the spawner's code.
+    unsafe { libc::_exit(127) }
+}
+
+/// The stack a child sharing the spawner's memory starts on (the spawner's own is in use
+/// by the spawner, which waits in `clone`): one mapping per spawner, with a guard page
+/// below it.
+pub struct ChildStack {
+    base: *mut libc::c_void,
+}
+
+/// The child's stack, guard page included: far more than its steps to `exec` need.
+const CHILD_STACK_BYTES: usize = 1 << 20;
+
+/// The guard page at the stack's low end.
+const GUARD_BYTES: usize = 4096;
+
+impl ChildStack {
+    fn new() -> Result<ChildStack> {
+        // SAFETY: a fresh anonymous mapping, which nothing else refers to.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                CHILD_STACK_BYTES,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error()).context("mapping the child's stack");
+        }
+        let stack = ChildStack { base };
+        // SAFETY: the first page of the mapping made above.
+        if unsafe { libc::mprotect(base, GUARD_BYTES, libc::PROT_NONE) } != 0 {
+            return Err(std::io::Error::last_os_error()).context("guarding the child's stack");
+        }
+        Ok(stack)
+    }
+
+    /// The stack's top (it grows down), aligned as the ABI wants (to a page).
+    fn top(&self) -> *mut libc::c_void {
+        // SAFETY: one past the end of the mapping, which `clone` takes as the top.
+        unsafe { self.base.cast::<u8>().add(CHILD_STACK_BYTES).cast() }
+    }
+}
+
+impl Drop for ChildStack {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`, which no child uses any more.
+        unsafe { libc::munmap(self.base, CHILD_STACK_BYTES) };
+    }
+}
+
+/// Where a child sharing the spawner's memory begins, on its own stack, created in its
+/// group (or with none to join).
+extern "C" fn shared_child_entry(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `start_child` passes a `ChildArgs` that lives until the child has executed
+    // or ended.
+    let args = unsafe { &*arg.cast::<ChildArgs<'_>>() };
+    child_main(args, args.prepared.birthplace.is_some())
+}
+
+/// As [`shared_child_entry`], for a child that joins its group itself.
+extern "C" fn shared_child_entry_joining(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: as in `shared_child_entry`.
+    let args = unsafe { &*arg.cast::<ChildArgs<'_>>() };
+    child_main(args, false)
 }
 
 /// `clone3`'s arguments (Linux's `struct clone_args`, as of 5.7).
@@ -368,51 +478,124 @@ struct CloneArgs {
 /// Linux's flag for a child created in the cgroup `CloneArgs::cgroup` names (5.7 on).
 const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
 
-/// Forks the run's child: straight into its cgroup where one is given and the kernel can
-/// (`clone3` with `CLONE_INTO_CGROUP`), else a plain `fork`. Returns whether the child was
-/// born in the group (and so must not join it).
+/// Starts the run's child, which runs [`child_main`] and never returns into the spawner.
+///
+/// The child shares the spawner's memory until it executes, as `posix_spawn`'s does
+/// (`CLONE_VM | CLONE_VFORK`): copying the spawner's page tables and breaking its pages'
+/// sharing, as `fork` does, cost more than the rest of a run's preparation. The spawner
+/// waits in the call meanwhile; the child has its own descriptors, credentials, signal
+/// dispositions, namespaces, filters and rules (none of them shared), runs on its own
+/// stack, and frees nothing the spawner owns. Where a cgroup folder is given, the child
+/// is created straight in it (`clone3` with `CLONE_INTO_CGROUP`, 5.7 on); where the
+/// kernel refuses `clone3` (before 5.3, or a seccomp profile around the runner), the
+/// child is started by `clone` and joins its group itself.
 ///
 /// # Safety
 /// As `fork`: the caller is single-threaded, and the child only runs code that is safe
-/// after a fork. Like `fork` without glibc's wrapper, `clone3` skips `atfork` handlers,
-/// which the spawner registers none of, and leaves glibc's cached thread id stale, which
-/// the child's few system calls before `exec` never consult.
-unsafe fn fork_child(birthplace: Option<&File>) -> Result<(ForkResult, bool)> {
-    if let Some(folder) = birthplace {
-        let args = CloneArgs {
-            flags: CLONE_INTO_CGROUP,
-            exit_signal: libc::SIGCHLD as u64,
-            cgroup: folder.as_raw_fd() as u64,
-            ..CloneArgs::default()
-        };
-        // SAFETY: clone3 reads `args` (of the size given) and creates a process as fork
-        // does (no shared memory, no new stack); see this function's contract.
-        let pid = unsafe {
-            libc::syscall(
-                libc::SYS_clone3,
-                &raw const args,
-                std::mem::size_of::<CloneArgs>(),
-            )
-        };
-        match pid {
-            0 => return Ok((ForkResult::Child, true)),
-            pid if pid > 0 => {
-                let child = Pid::from_raw(libc::pid_t::try_from(pid)?);
-                return Ok((ForkResult::Parent { child }, true));
-            }
-            _ => {
-                let error = std::io::Error::last_os_error();
-                // Kernels before 5.7 (or a seccomp profile around the runner) refuse it:
-                // fork, and let the child join.
-                if !matches!(
-                    error.raw_os_error(),
-                    Some(libc::ENOSYS | libc::E2BIG | libc::EINVAL | libc::EPERM)
-                ) {
-                    return Err(error).context("creating the run's process in its cgroup");
-                }
-            }
-        }
+/// after a fork. Like `fork` without glibc's wrapper, `clone3` and `clone` skip `atfork`
+/// handlers, which the spawner registers none of, and leave glibc's cached thread id
+/// stale, which the child's few system calls before `exec` never consult. The spawner
+/// handles no signal that would run its code in the child (it ignores or leaves at
+/// their default all but Rust's own handler of a stack overflow, which only looks at
+/// the faulting address).
+unsafe fn start_child(args: &ChildArgs<'_>, stack: &ChildStack) -> Result<Pid> {
+    let into_cgroup = args.prepared.birthplace.as_ref();
+    let mut flags = (libc::CLONE_VM | libc::CLONE_VFORK) as u64;
+    if into_cgroup.is_some() {
+        flags |= CLONE_INTO_CGROUP;
     }
-    // SAFETY: as this function's contract.
-    Ok((unsafe { fork() }?, false))
+    let clone_args = CloneArgs {
+        flags,
+        exit_signal: libc::SIGCHLD as u64,
+        stack: stack.base as u64 + GUARD_BYTES as u64,
+        stack_size: (CHILD_STACK_BYTES - GUARD_BYTES) as u64,
+        cgroup: into_cgroup.map_or(0, |folder| folder.as_raw_fd() as u64),
+        ..CloneArgs::default()
+    };
+    let argument = std::ptr::from_ref(args).cast_mut().cast::<libc::c_void>();
+    // SAFETY: see `clone3_on_stack` and this function's contract; `args` lives until the
+    // call returns, when the child has executed or ended.
+    let pid = unsafe { clone3_on_stack(&clone_args, shared_child_entry, argument) };
+    if pid > 0 {
+        return Ok(Pid::from_raw(libc::pid_t::try_from(pid)?));
+    }
+    let error = std::io::Error::from_raw_os_error(i32::try_from(-pid).unwrap_or(libc::EINVAL));
+    if !matches!(
+        error.raw_os_error(),
+        Some(libc::ENOSYS | libc::E2BIG | libc::EINVAL | libc::EPERM)
+    ) {
+        return Err(error).context("starting the run's process");
+    }
+    // The child joins through files the spawner opened (it must not add to their table).
+    if let Some(group) = args.group {
+        group.open_membership()?;
+    }
+    // SAFETY: the child starts on its own stack in `shared_child_entry`, which reads
+    // `args` (alive until `clone` returns: CLONE_VFORK holds the spawner until the child
+    // has executed or ended) and never returns; see this function's contract.
+    let pid = unsafe {
+        libc::clone(
+            shared_child_entry_joining,
+            stack.top(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            argument,
+        )
+    };
+    if pid < 0 {
+        return Err(std::io::Error::last_os_error()).context("starting the run's process");
+    }
+    Ok(Pid::from_raw(pid))
+}
+
+/// `clone3` with the child on the stack `args` gives: the child calls `entry(argument)`
+/// there and never returns. (The C library has no wrapper for `clone3`, and a child on a
+/// new stack cannot return from a system call's wrapper: hence the few instructions.)
+/// Returns the child's pid, or the negated error number.
+///
+/// # Safety
+/// `args` asks for a child on a stack of its own (`stack`, `stack_size`), valid until the
+/// child no longer uses it; `entry` never returns; the child may run it (see
+/// [`start_child`]).
+#[cfg(target_arch = "x86_64")]
+unsafe fn clone3_on_stack(
+    args: &CloneArgs,
+    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    argument: *mut libc::c_void,
+) -> i64 {
+    let result: i64;
+    // SAFETY: the caller's contract. The parent returns from the system call with rax set
+    // (rcx and r11 clobbered, as every system call does); the child starts with rsp at
+    // the top of its own stack (aligned to 16 bytes, as `call` wants it), the other
+    // registers as the parent had them, and calls `entry` with `argument`.
+    unsafe {
+        std::arch::asm!(
+            "syscall",
+            "test rax, rax",
+            "jnz 2f",
+            "xor ebp, ebp",
+            "mov rdi, r13",
+            "call r12",
+            "ud2",
+            "2:",
+            inlateout("rax") libc::SYS_clone3 => result,
+            in("rdi") std::ptr::from_ref(args),
+            in("rsi") std::mem::size_of::<CloneArgs>(),
+            in("r12") entry,
+            in("r13") argument,
+            lateout("rcx") _,
+            lateout("r11") _,
+            options(nostack),
+        );
+    }
+    result
+}
+
+/// Elsewhere, no `clone3` of a child on its own stack: `clone` starts it.
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn clone3_on_stack(
+    _args: &CloneArgs,
+    _entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    _argument: *mut libc::c_void,
+) -> i64 {
+    -i64::from(libc::ENOSYS)
 }

@@ -112,9 +112,10 @@ enum Leaf {
 /// An instruction whose jump targets are labels, resolved at the end.
 enum Pending {
     Fixed(Instruction),
-    /// `if number >= k` continue, else jump to the label (an unconditional jump after
-    /// a conditional one, since conditional jumps reach at most 255 ahead).
+    /// Jump to the label.
     Jump(usize),
+    /// `if (A >= k)` jump to the label, else go on.
+    IfAtLeast(u32, usize),
     /// `if (A == k)` go on, else jump to the label.
     UnlessEqual(u32, usize),
     Label(usize),
@@ -215,13 +216,7 @@ fn search(out: &mut Assembler, ranges: &[(u32, Leaf)], policy: &Policy) {
     let middle = ranges.len() / 2;
     let upper = out.label();
     // number >= start of the upper half: jump there; otherwise fall into the lower half.
-    out.fixed(Instruction {
-        code: JUMP_IF_AT_LEAST,
-        jt: 0,
-        jf: 1,
-        k: ranges[middle].0,
-    });
-    out.push(Pending::Jump(upper.0));
+    out.push(Pending::IfAtLeast(ranges[middle].0, upper.0));
     search(out, &ranges[..middle], policy);
     out.place(upper);
     search(out, &ranges[middle..], policy);
@@ -284,19 +279,58 @@ impl Assembler {
     }
 
     /// Lays the instructions out and points every jump at its label.
+    ///
+    /// A conditional jump reaches at most 255 instructions ahead: one that reaches its
+    /// label is a single instruction, one that does not becomes two (the condition
+    /// reversed over an unconditional jump). Lengthening a jump moves labels further, so
+    /// the layout is redone until no jump has to lengthen. Fewer instructions make the
+    /// filter cheaper to attach: the kernel translates and compiles each one in every
+    /// child.
     fn resolve(self) -> Vec<Instruction> {
-        // `UnlessEqual` becomes two instructions: `jeq k, 1, 0` then `ja label`.
-        let mut position = vec![0usize; self.labels];
-        let mut at = 0usize;
-        for pending in &self.pending {
-            match pending {
-                Pending::Label(label) => position[*label] = at,
-                Pending::Fixed(_) | Pending::Jump(_) => at += 1,
-                Pending::UnlessEqual(..) => at += 2,
+        let mut long = vec![false; self.pending.len()];
+        let position = loop {
+            let (position, at_of) = self.layout(&long);
+            let mut lengthened = false;
+            for (index, pending) in self.pending.iter().enumerate() {
+                if let Pending::IfAtLeast(_, label) | Pending::UnlessEqual(_, label) = *pending {
+                    if !long[index] && position[label] - at_of[index] - 1 > usize::from(u8::MAX) {
+                        long[index] = true;
+                        lengthened = true;
+                    }
+                }
             }
-        }
-        let mut program = Vec::with_capacity(at);
-        for pending in &self.pending {
+            if !lengthened {
+                break position;
+            }
+        };
+        let mut program = Vec::new();
+        for (index, pending) in self.pending.iter().enumerate() {
+            let conditional = |code: u16, value: u32, label: usize, jump_if_true: bool| {
+                let at = program.len();
+                let mut emitted = Vec::new();
+                let offset = position[label] - at - 1;
+                if long[index] {
+                    let (jt, jf) = if jump_if_true { (0, 1) } else { (1, 0) };
+                    emitted.push(Instruction {
+                        code,
+                        jt,
+                        jf,
+                        k: value,
+                    });
+                    let offset = position[label] - at - 2;
+                    emitted.push(instruction(JUMP, offset as u32));
+                } else {
+                    let near = u8::try_from(offset).unwrap_or(u8::MAX);
+                    let (jt, jf) = if jump_if_true { (near, 0) } else { (0, near) };
+                    emitted.push(Instruction {
+                        code,
+                        jt,
+                        jf,
+                        k: value,
+                    });
+                }
+                emitted
+            };
             match *pending {
                 Pending::Label(_) => {}
                 Pending::Fixed(instruction) => program.push(instruction),
@@ -304,19 +338,36 @@ impl Assembler {
                     let offset = position[label] - program.len() - 1;
                     program.push(instruction(JUMP, offset as u32));
                 }
+                Pending::IfAtLeast(value, label) => {
+                    let emitted = conditional(JUMP_IF_AT_LEAST, value, label, true);
+                    program.extend(emitted);
+                }
                 Pending::UnlessEqual(value, label) => {
-                    program.push(Instruction {
-                        code: JUMP_IF_EQUAL,
-                        jt: 1,
-                        jf: 0,
-                        k: value,
-                    });
-                    let offset = position[label] - program.len() - 1;
-                    program.push(instruction(JUMP, offset as u32));
+                    let emitted = conditional(JUMP_IF_EQUAL, value, label, false);
+                    program.extend(emitted);
                 }
             }
         }
         program
+    }
+
+    /// Where each label and each pending instruction lands, given which conditional
+    /// jumps are long.
+    fn layout(&self, long: &[bool]) -> (Vec<usize>, Vec<usize>) {
+        let mut position = vec![0usize; self.labels];
+        let mut at_of = vec![0usize; self.pending.len()];
+        let mut at = 0usize;
+        for (index, pending) in self.pending.iter().enumerate() {
+            at_of[index] = at;
+            match pending {
+                Pending::Label(label) => position[*label] = at,
+                Pending::Fixed(_) | Pending::Jump(_) => at += 1,
+                Pending::IfAtLeast(..) | Pending::UnlessEqual(..) => {
+                    at += if long[index] { 2 } else { 1 };
+                }
+            }
+        }
+        (position, at_of)
     }
 }
 
