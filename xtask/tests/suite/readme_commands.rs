@@ -109,10 +109,11 @@ const FAST_VARIANTS: &[FastVariant] = &[
               prints the same table",
     },
     FastVariant {
-        example: "cargo xtask sandbox-cost --runs 1000",
+        example: "cargo xtask sandbox-cost --runs 1000 --record",
         runs: "cargo xtask sandbox-cost --runs 20",
         why: "1,000 runs through each of the sandbox's configurations take minutes; 20 run \
-              every configuration and print the same table",
+              every configuration and print the same table (recorded, 20 runs would \
+              write a noisy figure into the book)",
     },
     FastVariant {
         example: "cargo xtask sandbox-cost --runs 2000",
