@@ -66,11 +66,11 @@ pub struct Package {
     /// legacy: problemtools, Kattis, DOMjudge; 2025-09: BAPCtools.
     #[arg(long, value_enum, default_value_t = Format::Legacy)]
     pub format: Format,
-    /// Where the package folders go (default: <target>/packages, or
-    /// <target>/packages-2025-09).
+    /// Where the package folders go (default: `<target>/packages`, or
+    /// `<target>/packages-2025-09`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Also write <name>.zip beside each package, ready for DOMjudge's import.
+    /// Also write `<name>.zip` beside each package, ready for DOMjudge's import.
     #[arg(long)]
     pub zip: bool,
 }

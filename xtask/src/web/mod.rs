@@ -66,7 +66,7 @@ pub const JUDGED_LANGUAGES: &[(&str, &str)] = &[
 /// Build the browser playground (the solvers compiled to WebAssembly) as a static site.
 #[derive(Debug, Default, clap::Args)]
 pub struct Web {
-    /// Where the site goes (default: <target>/web).
+    /// Where the site goes (default: `<target>/web`).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Then serve it on 127.0.0.1 until Ctrl-C.
