@@ -156,7 +156,14 @@ pub fn with_profile<'a>(
         // dev-dependency on themselves and leave the binaries' requirement unmet.
         command.args(["--features", "testkit"]);
     }
-    for name in crates {
+    // The release build is the one every command and test shares; others are built as asked
+    // (a fat-LTO `bench` build of one problem must not build all five).
+    let names = if profile == RELEASE {
+        selection(crates)
+    } else {
+        crates.collect()
+    };
+    for name in names {
         command.args(["--package", name]);
         if targets == Targets::Flawed {
             command.args(["--bin", &flawed_binary(name)]);
@@ -173,6 +180,24 @@ pub fn with_profile<'a>(
     let status = child.wait().context("waiting for cargo build")?;
     ensure!(status.success(), "cargo build --profile {profile} failed");
     Ok(executables)
+}
+
+/// The crates a release build names: every problem whenever only problems were asked for,
+/// else those asked. Cargo unifies the features of shared dependencies over the packages one
+/// command selects, so `-p gam -p sweets`, `-p statues` and all five each built and linked
+/// copies of their own; one selection is one build, which every command and test shares
+/// (`verify` of one problem builds the five the first time, and nothing after).
+fn selection<'a>(asked: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let asked: Vec<&str> = asked.collect();
+    let problems: Vec<&'static str> = crate::problems::PROBLEMS
+        .iter()
+        .map(|problem| problem.name())
+        .collect();
+    if !asked.is_empty() && asked.iter().all(|name| problems.contains(name)) {
+        problems
+    } else {
+        asked
+    }
 }
 
 /// The name of `crate_name`'s binary of flawed solvers (`descending_dark_flawed`...).
@@ -245,5 +270,21 @@ mod tests {
         assert_eq!(executable_of(library), None);
         assert_eq!(executable_of(finished), None);
         assert_eq!(executable_of("Compiling gam"), None);
+    }
+
+    #[test]
+    fn problems_are_built_as_one_selection_and_other_crates_as_asked() {
+        let every: Vec<&str> = crate::problems::PROBLEMS
+            .iter()
+            .map(|problem| problem.name())
+            .collect();
+        assert_eq!(selection(["statues"].into_iter()), every);
+        assert_eq!(selection(["gam", "sweets"].into_iter()), every);
+        assert_eq!(selection(["wasm-bindings"].into_iter()), ["wasm-bindings"]);
+        assert_eq!(
+            selection(["gam", "playground"].into_iter()),
+            ["gam", "playground"]
+        );
+        assert!(selection(std::iter::empty()).is_empty());
     }
 }
