@@ -18,7 +18,7 @@
 //! | --- | --- | --- | --- |
 //! | files | seeing or changing the host: expected answers, the archive, the home folder, metadata of any file | a private root of read-only binds entered with `pivot_root`; Landlock on top | `root.rs`, `root_or_host.rs`, `landlock_rules.rs` |
 //! | user | owning files, other users' process counts, exhausting another worker's or the host's per-user counts | a box uid per worker claimed by a lock (root), per-namespace caps (an ordinary user), no capabilities, `no_new_privs` | `identity.rs`, `namespaces.rs` |
-//! | box | filling disk or memory, leaving files to the next run | a fresh size-capped tmpfs per run, unmounted whole; a sealed memfd input | `root.rs` |
+//! | box | filling disk or memory, leaving files to the next run | a fresh size-capped tmpfs per run, unmounted whole unless the run left it exactly as made; a sealed memfd input | `root.rs`, `box_stamp.rs` |
 //! | network | any socket, loopback included | a network namespace, and the syscall layer | `namespaces.rs`, `syscalls/` |
 //! | processes | outliving the run, fork bombs, reaching the judge | a PID namespace whose init is the spawner (all killed after each run, itself non-dumpable); a cgroup cap; `RLIMIT_NPROC`; System V IPC closed | `namespaces.rs`, `cgroup/`, `launch/` |
 //! | system calls | the kernel's interfaces no solution needs | seccomp | `syscalls/` |
@@ -42,6 +42,7 @@
 //! gives) run the hostile programs of `tests/hostile/` through the binary
 //! `sandbox-spawner`, which exists for them.
 
+mod box_stamp;
 mod cgroup;
 mod client;
 mod identity;

@@ -28,7 +28,9 @@
 //! `ENOSPC` in the program), owned by the box user; its pages are charged to the run's
 //! memory cgroup like any other memory of the program's. After the run it is unmounted
 //! whole (lazily), so whatever the program left (a deep tree, a folder it made
-//! unreadable, an open file) goes with it and removing it cannot fail.
+//! unreadable, an open file) goes with it and removing it cannot fail. A box the run left
+//! exactly as it was made ([`BoxStamp`]: empty, every attribute unchanged) is kept for the
+//! next run of the same size and owner instead: nothing tells it from a new one.
 
 use std::collections::BTreeMap;
 use std::ffi::CString;
@@ -41,6 +43,7 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use nix::mount::{MntFlags, MsFlags, mount, umount2};
 
+use crate::box_stamp::BoxStamp;
 use crate::identity::BoxUser;
 use crate::policy::{SYSTEM_DEVICES, SYSTEM_READABLE};
 
@@ -62,10 +65,20 @@ pub struct PrivateRoot {
     /// Paths bound for requests, beyond the system's, as they are now, each with the
     /// file it named when it was bound.
     extra: BTreeMap<PathBuf, FileId>,
-    /// Whether a box tmpfs is mounted now.
-    box_mounted: bool,
+    /// The box tmpfs mounted now, if any.
+    mounted_box: Option<MountedBox>,
     /// The mount namespace whose `/` is the root (see the module's header).
     namespace: Option<std::os::fd::OwnedFd>,
+}
+
+/// A box's tmpfs, as it was mounted.
+#[derive(Debug)]
+struct MountedBox {
+    bytes: u64,
+    owner: (u32, u32),
+    /// How it was right after the mount, if it was mounted empty (a box given files is
+    /// never kept).
+    as_made: Option<BoxStamp>,
 }
 
 /// Which file a path names: its device and inode (none if it cannot be read, so that a
@@ -104,7 +117,7 @@ impl PrivateRoot {
         let mut root = PrivateRoot {
             dir: dir.to_owned(),
             extra: BTreeMap::new(),
-            box_mounted: false,
+            mounted_box: None,
             namespace: None,
         };
         for system in SYSTEM_READABLE {
@@ -380,7 +393,9 @@ impl PrivateRoot {
     }
 
     /// A fresh box for one run: the last one unmounted whole, a new tmpfs of `bytes`
-    /// owned by `user`, holding copies of `files` (name in the box, host file).
+    /// owned by `user`, holding copies of `files` (name in the box, host file). A box that
+    /// [`PrivateRoot::end_run`] kept (left as it was made) serves again, if it has that
+    /// size and owner and no files are wanted.
     ///
     /// # Errors
     /// The mount is refused, or a file cannot be copied in.
@@ -390,6 +405,13 @@ impl PrivateRoot {
         user: BoxUser,
         files: &[(String, PathBuf)],
     ) -> Result<()> {
+        let owner = (user.uid, user.gid);
+        if let Some(kept) = &self.mounted_box {
+            let reusable = kept.as_made.is_some() && kept.bytes == bytes && kept.owner == owner;
+            if files.is_empty() && reusable {
+                return Ok(());
+            }
+        }
         self.discard_box()?;
         let options = format!(
             "size={bytes},nr_inodes={BOX_INODES},mode=755,uid={},gid={}",
@@ -399,11 +421,20 @@ impl PrivateRoot {
             Some("tmpfs"),
             &self.box_dir(),
             Some("tmpfs"),
-            MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+            // `noatime`: reading the box changes none of its times (see `BoxStamp`).
+            MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOATIME,
             Some(options.as_str()),
         )
         .context("mounting the box")?;
-        self.box_mounted = true;
+        self.mounted_box = Some(MountedBox {
+            bytes,
+            owner,
+            as_made: if files.is_empty() {
+                BoxStamp::of_empty(&self.box_dir())
+            } else {
+                None
+            },
+        });
         for (name, source) in files {
             let name = plain_name(name)?;
             let target = self.box_dir().join(name);
@@ -420,11 +451,25 @@ impl PrivateRoot {
     /// # Errors
     /// The kernel refuses the unmount.
     pub fn discard_box(&mut self) -> Result<()> {
-        if self.box_mounted {
+        if self.mounted_box.take().is_some() {
             umount2(&self.box_dir(), MntFlags::MNT_DETACH).context("unmounting the box")?;
-            self.box_mounted = false;
         }
         Ok(())
+    }
+
+    /// After a run, whose every process is dead: keeps the box if the run left it exactly
+    /// as it was made, else unmounts it.
+    ///
+    /// # Errors
+    /// The kernel refuses the unmount.
+    pub fn end_run(&mut self) -> Result<()> {
+        let untouched = self.mounted_box.as_ref().is_some_and(|mounted| {
+            mounted.as_made.is_some() && BoxStamp::of_empty(&self.box_dir()) == mounted.as_made
+        });
+        if untouched {
+            return Ok(());
+        }
+        self.discard_box()
     }
 }
 

@@ -100,7 +100,7 @@ impl Place {
     }
 
     /// After a run: the box's contents copied to `destination` (when asked), then the box
-    /// discarded.
+    /// discarded (a private root keeps a box the run left as it was made).
     ///
     /// # Errors
     /// The copy or the unmount fails.
@@ -110,10 +110,21 @@ impl Place {
             None => Ok(()),
         };
         let discarded = match self {
-            Place::Private(root) => root.discard_box(),
+            Place::Private(root) => root.end_run(),
             Place::Host { box_dir } => empty_host_box(box_dir),
         };
         collected.and(discarded)
+    }
+
+    /// The box discarded, whatever it holds: when the spawner ends.
+    ///
+    /// # Errors
+    /// The unmount or the removal fails.
+    pub fn discard(&mut self) -> Result<()> {
+        match self {
+            Place::Private(root) => root.discard_box(),
+            Place::Host { box_dir } => empty_host_box(box_dir),
+        }
     }
 }
 

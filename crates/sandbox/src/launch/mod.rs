@@ -116,7 +116,7 @@ impl Kept {
             group.kill_all();
             group.remove();
         }
-        let _ = self.place.finish(None, 0);
+        let _ = self.place.discard();
     }
 }
 

@@ -153,6 +153,22 @@ int main(int argc, char **argv) {
         while (box && (entry = readdir(box))) leftovers += entry->d_name[0] != '.';
         report(leftovers != 0, "a box with an earlier run's files");
         leave_a_mess();
+    } else if (strcmp(mode, "marks") == 0) {
+        /* A box left empty but marked (its mode, times and an attribute changed, a file
+           made and removed) is not handed to the next run as it is. */
+        struct stat st;
+        report(stat("/box", &st) != 0, "stat the box");
+        report((st.st_mode & 07777) != 0755, "a box with an earlier run's mode");
+        report(st.st_mtime == 12345 || st.st_atime == 12345, "a box with an earlier run's times");
+        char names[256];
+        report(listxattr("/box", names, sizeof names) > 0, "a box with an earlier run's attribute");
+        int fd = open("/box/gone", O_CREAT | O_WRONLY, 0600);
+        if (fd >= 0) close(fd);
+        unlink("/box/gone");
+        (void)setxattr("/box", "user.mark", "1", 1, 0);
+        struct timespec marked[2] = {{.tv_sec = 12345}, {.tv_sec = 12345}};
+        (void)utimensat(AT_FDCWD, "/box", marked, 0);
+        (void)chmod("/box", 0700);
     } else if (strcmp(mode, "kernel") == 0) {
         /* The kernel's knobs in /proc/sys and /sys: none is writable. */
         const char *knobs[] = {"/proc/sys/kernel/shmmni", "/proc/sys/kernel/core_pattern",

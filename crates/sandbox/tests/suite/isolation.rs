@@ -189,6 +189,13 @@ fn every_run_starts_in_an_empty_box_whatever_the_last_one_left() {
 }
 
 #[test]
+fn a_box_left_empty_but_marked_is_not_the_next_runs() {
+    // An untouched box is kept for the next run; one whose mode, times or attributes a run
+    // changed (or that held a file for a moment) is not.
+    assert_safe("marks", &[], &[], 3);
+}
+
+#[test]
 fn no_kernel_knob_is_writable_no_core_reaches_the_host_and_setuid_gains_nothing() {
     assert_safe("kernel", &[], &[], 1);
     let (header, output) = probe_as_nobody("kernel", &[]);
