@@ -6,10 +6,12 @@
 //! A box is untouched when it is empty and everything of its folder that a program could
 //! set or leave is as it was after the mount: the mode, owner, link count and size, the
 //! three times to the nanosecond (the box is mounted `noatime`, so that reading it
-//! changes none of them), no extended attribute, and its file system's free blocks
-//! and inodes. Any change (a file left or removed again, a `chmod`, a `touch`, an
-//! attribute) and the box is unmounted as before, so no run can pass anything to the next
-//! one through it.
+//! changes none of them, and its times are set a second back, so that any change moves
+//! them), no extended attribute, and its file system's free blocks and inodes. Any change
+//! (a file left or removed again, a `chmod`, a `touch`, an attribute) and the box is
+//! unmounted as before, so nothing a run leaves there reaches the next run. (A run can
+//! tell from the box's times whether it is new, which says whether the run before it
+//! changed it: one bit, about the earlier run's own doing.)
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
@@ -30,6 +32,29 @@ pub struct BoxStamp {
 }
 
 impl BoxStamp {
+    /// The stamp of a box just mounted, after its modification and access times are set
+    /// to a whole second before now. The kernel stamps a change with a clock that moves
+    /// in ticks of a few milliseconds, so a file made and removed in the tick of the mount
+    /// would leave the times as they were; after a second's step back, any change leaves
+    /// a later time.
+    pub fn of_new(dir: &Path) -> Option<BoxStamp> {
+        use nix::sys::stat::{UtimensatFlags, utimensat};
+        use nix::sys::time::TimeSpec;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?;
+        let before = TimeSpec::new(i64::try_from(now.as_secs()).ok()? - 1, 0);
+        utimensat(
+            nix::fcntl::AT_FDCWD,
+            dir,
+            &before,
+            &before,
+            UtimensatFlags::NoFollowSymlink,
+        )
+        .ok()?;
+        BoxStamp::of_empty(dir)
+    }
+
     /// The stamp of the box at `dir`, if it is empty and has no extended attribute; `None`
     /// when it holds anything or cannot be read (either way, not a box to keep).
     pub fn of_empty(dir: &Path) -> Option<BoxStamp> {

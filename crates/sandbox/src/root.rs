@@ -430,7 +430,7 @@ impl PrivateRoot {
             bytes,
             owner,
             as_made: if files.is_empty() {
-                BoxStamp::of_empty(&self.box_dir())
+                BoxStamp::of_new(&self.box_dir())
             } else {
                 None
             },
