@@ -30,7 +30,7 @@
 //! whole (lazily), so whatever the program left (a deep tree, a folder it made
 //! unreadable, an open file) goes with it and removing it cannot fail. A box the run left
 //! exactly as it was made ([`BoxStamp`]: empty, every attribute unchanged) is kept for the
-//! next run of the same size and owner instead: nothing tells it from a new one.
+//! next run of the same size and owner instead: nothing of the earlier run is in it.
 
 use std::collections::BTreeMap;
 use std::ffi::CString;
