@@ -13,8 +13,6 @@
 //! tell from the box's times whether it is new, which says whether the run before it
 //! changed it: one bit, about the earlier run's own doing.)
 
-use std::ffi::CString;
-use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
@@ -80,7 +78,7 @@ impl BoxStamp {
 
 /// Whether the folder has any extended attribute (`None` if that cannot be told).
 fn has_attributes(dir: &Path) -> Option<bool> {
-    let path = CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let path = crate::root::c_path(dir).ok()?;
     // SAFETY: a NUL-terminated path, and a null buffer of size 0, which asks only for the
     // size the names would take.
     let size = unsafe { libc::llistxattr(path.as_ptr(), std::ptr::null_mut(), 0) };
