@@ -5,13 +5,13 @@
 //! `(0, +2)` (along a line), `(+1, +1)` (down-right) and `(+1, -1)` (down-left). Cell `i`
 //! is the `i`-th word in reading order and bit `i` of a [`Mask`] says it holds a
 //! chocolate. The box's sizes ([`Mask`], [`CELLS`], [`ROW_LENGTHS`], ...) are the input
-//! model's, from the proof crate; the moves are found here, on the solver's own layout.
+//! model's, from the proof crate's `board`; the moves are found here, on the solver's own layout.
 //!
 //! Everything here is computed by `const fn`s, so the solver's tables are compile-time
 //! constants and a mistake in them is a compile error or a failing unit test, not a
 //! runtime surprise.
 
-pub use sweets_proof::input::{CELLS, FULL, MAX_LINE, Mask, ROW_LENGTHS, SEGMENT_COUNT};
+pub use crate::board::{CELLS, FULL, MAX_LINE, Mask, ROW_LENGTHS, SEGMENT_COUNT};
 
 /// The centre cell (line 3, word 3).
 pub const CENTRE: usize = 9;

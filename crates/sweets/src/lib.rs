@@ -57,6 +57,9 @@ pub use certificate::{Certificate, Winner, certify};
 pub use definition::Sweets;
 pub use geometry::Mask;
 pub use sweets_proof::check;
+// The box's sizes, reached as `crate::board` by the geometry, which the build script also
+// compiles (with its own copy of the board module).
+use sweets_proof::board;
 pub use sweets_proof::check_certificate;
 
 /// Reads a box from `input` and writes the winner's name to `output`.

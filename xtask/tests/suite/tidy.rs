@@ -30,7 +30,7 @@ fn name_of(folder: &Path) -> String {
 }
 
 /// The crates of `crates/` that are not a problem's: the shared one, the trait every
-/// problem implements and the list of them, the sandbox, the verdict (the judge's, shared
+/// problem implements and the list of them, the tests' renderer, the sandbox, the verdict (the judge's, shared
 /// by the terminal and the page), the playground (which calls the solvers and solves
 /// nothing itself) and the playground's browser tests.
 const NOT_SOLVERS: &[&str] = &[
@@ -39,6 +39,7 @@ const NOT_SOLVERS: &[&str] = &[
     "playground-browser",
     "problem",
     "problems",
+    "render",
     "sandbox",
     "verdict",
 ];
@@ -148,6 +149,62 @@ fn every_workspace_dependency_is_used_by_a_member() {
             })
         });
         assert!(used, "workspace dependency '{name}' is used by no member");
+    }
+}
+
+/// Each package cargo resolves for `selection` with dependencies of the kinds `edges`, with
+/// its features: one line `NAME vVERSION [(PATH)] FEATURES` per distinct set (build scripts'
+/// and proc-macros' dependencies are resolved apart, so a crate can have two).
+fn resolved_features(selection: &[&str], edges: &str) -> BTreeSet<String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = std::process::Command::new(cargo)
+        .current_dir(root())
+        .args([
+            "tree", "--quiet", "--locked", "--prefix", "none", "--format", "{p} {f}",
+        ])
+        .args(["--edges", edges])
+        .args(selection)
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        output.status.success(),
+        "cargo tree {selection:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .expect("cargo tree writes UTF-8")
+        .lines()
+        .map(|line| line.trim_end_matches(" (*)").to_owned())
+        .collect()
+}
+
+/// `cargo xtask` builds the xtask (and the site's tests the bindings writer) with the
+/// features of its own dependencies; `cargo test --workspace` with those of every member's
+/// dependencies, dev-dependencies included. A crate whose features differ is compiled
+/// twice, and so is every crate above it: `xtask/workspace-hack` asks for the test build's
+/// features, so that a fresh `cargo xtask test` compiles each shared crate once.
+#[test]
+fn the_xtask_and_the_test_build_resolve_every_shared_crate_alike() {
+    let tests = resolved_features(&["--workspace"], "normal,build,dev");
+    for package in ["xtask", "wasm-bindings"] {
+        let own = resolved_features(&["--package", package], "normal,build");
+        let differing: Vec<String> = own
+            .difference(&tests)
+            .map(|line| {
+                let name = line.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                let in_tests: Vec<&String> = tests
+                    .iter()
+                    .filter(|other| other.starts_with(&format!("{name} ")))
+                    .collect();
+                format!("{line}\n    the test build: {in_tests:?}")
+            })
+            .collect();
+        assert!(
+            differing.is_empty(),
+            "{package}'s build resolves these crates with other features than the test \
+             build; ask for the test build's in xtask/workspace-hack/Cargo.toml:\n{}",
+            differing.join("\n")
+        );
     }
 }
 

@@ -309,7 +309,7 @@ fn follow(grid: &Grid<u8>, start: Pos, plan: &[super::Run]) -> Vec<Pos> {
 
 #[cfg(test)]
 mod tests {
-    use gridkit::picture::render::{brightness, distance, pixel, render};
+    use render::{brightness, distance, pixel, render};
 
     use super::*;
     use crate::certificate::certify_all;

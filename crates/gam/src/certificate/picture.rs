@@ -254,7 +254,7 @@ fn distances(rows: &[&[u8]], start: (usize, usize)) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use gridkit::picture::render::{brightness, distance, pixel, render};
+    use render::{brightness, distance, pixel, render};
 
     use super::*;
     use crate::board::Board as Gam;

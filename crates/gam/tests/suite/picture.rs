@@ -1,11 +1,11 @@
 //! The pictures of `--explain=svg`, looked at by a real renderer (resvg): every
-//! test-data file's picture renders within the caps of `gridkit::picture::render`
+//! test-data file's picture renders within the caps of the `render` crate
 //! (at most 1 MiB of SVG, 800 x 3000 pixels, 2 s to render), and the binary writes one.
 
-use gridkit::picture::render::{
+use problem::Problem as _;
+use render::{
     assert_binary_draws_the_sample_and_refuses_bad_input, assert_testdata_pictures_within_caps,
 };
-use problem::Problem as _;
 
 #[test]
 fn every_testdata_picture_renders_within_the_caps() {

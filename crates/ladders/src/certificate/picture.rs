@@ -143,7 +143,7 @@ fn heat(value: f64, low: f64, high: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use gridkit::picture::render::{distance, pixel, render};
+    use render::{distance, pixel, render};
 
     use super::*;
     use crate::certificate::certify;

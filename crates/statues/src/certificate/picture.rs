@@ -215,7 +215,7 @@ fn centre_of(index: usize, (row, col): Square) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
-    use gridkit::picture::render::{brightness, distance, pixel, render};
+    use render::{brightness, distance, pixel, render};
 
     use super::*;
     use crate::MARIA;

@@ -11,22 +11,7 @@ use std::io::BufRead;
 use gridkit::input::describe_byte;
 use gridkit::{InputError, InputResult, Reader};
 
-/// A set of cells: bit `i` is the `i`-th cell in reading order (the `i`-th word of the
-/// input), set when it holds a chocolate.
-pub type Mask = u32;
-
-/// Cells per row of the box, top to bottom.
-pub const ROW_LENGTHS: [usize; 5] = [3, 4, 5, 4, 3];
-/// Cells in the box.
-pub const CELLS: usize = 19;
-/// Every cell.
-pub const FULL: Mask = (1 << CELLS) - 1;
-/// The most cells one move eats: the longest straight line of the box.
-pub const MAX_LINE: usize = 5;
-/// The distinct moves of the full box (as sets of cells): 47 runs along each of the three
-/// directions, with the 19 single cells counted once instead of three times. The checker's
-/// own runs are counted against it in its tests.
-pub const SEGMENT_COUNT: usize = 103;
+pub use crate::board::{CELLS, FULL, MAX_LINE, Mask, ROW_LENGTHS, SEGMENT_COUNT};
 
 /// A chocolate.
 const CHOCOLATE: u8 = b'O';

@@ -3,6 +3,7 @@
 //! does not (and, cargo refusing cycles, cannot) depend on it, so a checker that calls
 //! solving code does not compile.
 //!
+//! - [`board`]: the box's sizes, and [`Mask`], a set of its cells;
 //! - [`input`]: the box as a set of cells ([`Mask`]) and the parser every run reads it
 //!   with, errors naming line and column;
 //! - [`certificate`]: the certificate's data, read with a bound on every list;
@@ -22,6 +23,7 @@
 //! by induction on the number of chocolates.
 #![forbid(unsafe_code)]
 
+pub mod board;
 pub mod certificate;
 pub mod check;
 pub mod input;

@@ -208,7 +208,7 @@ fn hexagon(
 
 #[cfg(test)]
 mod tests {
-    use gridkit::picture::render::{distance, pixel, render};
+    use render::{distance, pixel, render};
 
     use super::*;
     use crate::certificate::certify;
