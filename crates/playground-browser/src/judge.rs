@@ -237,36 +237,25 @@ pub struct Stressed {
 /// page's cases does not change from run to run.
 const STRESS_SEED: u64 = 1;
 
-/// Presses Stress on `problem`'s page for `source` in `language` and waits for its end.
+/// Presses Stress on `problem`'s page as it stands, after [`judge_in_page`] (the language
+/// and source still in place, so the page compiles nothing again, as for a learner who
+/// judges and then stresses), and waits for its end.
 ///
 /// # Errors
 /// The browser fails, or the stress does not end within [`JUDGING_TIMEOUT`].
-pub fn stress_in_page(
-    session: &Session,
-    problem: &str,
-    language: &str,
-    source: &str,
-) -> Result<Stressed> {
-    session.open(&format!("{problem}.html"))?;
-    session.script(
-        "const [language, source] = arguments;
-         const language_menu = document.getElementById('judge-language');
-         language_menu.value = language;
-         language_menu.dispatchEvent(new Event('change'));
-         const editor = document.getElementById('judge-source');
-         editor.value = source;
-         editor.dispatchEvent(new Event('input'));
-         document.getElementById('judge-seed').value = arguments[2];",
-        vec![
-            json!(language),
-            json!(source),
-            json!(STRESS_SEED.to_string()),
-        ],
+pub fn stress_here(session: &Session, problem: &str) -> Result<Stressed> {
+    let before = session.script(
+        "document.getElementById('judge-seed').value = arguments[0];
+         return Number(document.getElementById('judge-section').dataset.judgings || 0)",
+        vec![json!(STRESS_SEED.to_string())],
     )?;
     session.click("#judge-stress")?;
     session.wait_until(
         &format!("{problem}: stress in the page"),
-        "return Number(document.getElementById('judge-section').dataset.judgings || 0) > 0",
+        &format!(
+            "return Number(document.getElementById('judge-section').dataset.judgings || 0) > {}",
+            before
+        ),
         JUDGING_TIMEOUT,
     )?;
     let found = session.script(

@@ -5,8 +5,9 @@
 //!
 //! - Each problem's accepted C++ program (`packages/<problem>/submissions/accepted/`) is AC
 //!   on every test in both, and each of its marked wrong answers (`#define NAME` before it,
-//!   as `g++ -DNAME` builds the variant) fails on exactly the same tests in both; Stress in
-//!   the page catches each and shrinks a case that tells it from the accepted program.
+//!   as `g++ -DNAME` builds the variant) fails on exactly the same tests in both; Stress,
+//!   pressed after Judge as a learner would (the page compiles nothing again), catches each
+//!   and shrinks a case that tells it from the accepted program.
 //! - The honest statues programs are AC in both: in C on every test, in Python and
 //!   JavaScript on the samples (every statues test takes the same path through their
 //!   runners).
@@ -18,7 +19,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, ensure};
 use playground_browser::browser::Session;
 use playground_browser::judge::{
-    Judged, Verdicts, accepted, judge_in_page, judge_in_terminal, stress_in_page, workspace,
+    Judged, Verdicts, accepted, judge_in_page, judge_in_terminal, stress_here, workspace,
     wrong_answers,
 };
 
@@ -26,8 +27,8 @@ use crate::{Test, problems};
 
 pub const TESTS: &[Test] = &[
     (
-        "judge::accepted_and_flawed_programs_get_the_terminals_verdicts",
-        accepted_and_flawed_programs_get_the_terminals_verdicts,
+        "judge::accepted_and_flawed_programs_get_the_terminals_verdicts_and_stress_catches_each",
+        accepted_and_flawed_programs_get_the_terminals_verdicts_and_stress_catches_each,
     ),
     (
         "judge::honest_programs_in_each_language_are_accepted",
@@ -36,10 +37,6 @@ pub const TESTS: &[Test] = &[
     (
         "judge::misbehaving_programs_get_the_terminals_verdicts",
         misbehaving_programs_get_the_terminals_verdicts,
-    ),
-    (
-        "judge::stress_finds_and_shrinks_each_marked_mistake",
-        stress_finds_and_shrinks_each_marked_mistake,
     ),
     (
         "judge::what_the_page_cannot_run_is_said_in_words",
@@ -80,7 +77,9 @@ fn written(session: &Session, name: &str, text: &str) -> Result<PathBuf> {
     Ok(path)
 }
 
-fn accepted_and_flawed_programs_get_the_terminals_verdicts(session: &Session) -> Result<()> {
+fn accepted_and_flawed_programs_get_the_terminals_verdicts_and_stress_catches_each(
+    session: &Session,
+) -> Result<()> {
     for problem in problems() {
         let path = accepted(problem)?;
         let source = std::fs::read_to_string(&path)?;
@@ -92,6 +91,7 @@ fn accepted_and_flawed_programs_get_the_terminals_verdicts(session: &Session) ->
             "{problem}: the accepted program: {}",
             page.status
         );
+        let accepted_binary = compiled(session, &format!("{problem}-accepted"), &source)?;
         for mistake in wrong_answers(&source)? {
             let flawed_source = format!("#define {mistake}\n{source}");
             let flawed = written(session, &format!("{problem}-{mistake}.cpp"), &flawed_source)?;
@@ -111,6 +111,7 @@ fn accepted_and_flawed_programs_get_the_terminals_verdicts(session: &Session) ->
                 "  {problem}: accepted AC on {} tests; {mistake} WA on {wrong}, as verify says",
                 page.verdicts.len()
             );
+            stress_catches(session, problem, &accepted_binary, &flawed_source, &mistake)?;
         }
     }
     Ok(())
@@ -188,21 +189,17 @@ fn misbehaving_programs_get_the_terminals_verdicts(session: &Session) -> Result<
     Ok(())
 }
 
-fn stress_finds_and_shrinks_each_marked_mistake(session: &Session) -> Result<()> {
-    for problem in problems() {
-        let source = std::fs::read_to_string(accepted(problem)?)?;
-        for mistake in wrong_answers(&source)? {
-            stress_catches(session, problem, &source, &mistake)?;
-        }
-    }
-    Ok(())
-}
-
-/// Stress in the page catches the mistake `mistake` of `problem`'s accepted `source` and
-/// shrinks the case, which tells the mistake from the accepted program natively.
-fn stress_catches(session: &Session, problem: &str, source: &str, mistake: &str) -> Result<()> {
-    let flawed = format!("#define {mistake}\n{source}");
-    let stressed = stress_in_page(session, problem, "cpp", &flawed)?;
+/// Stress, pressed on the page that has just judged `flawed` (`problem`'s accepted program
+/// with the mistake `mistake` turned on), catches the mistake and shrinks the case, which
+/// tells the flawed program from the accepted one (`accepted_binary`) natively.
+fn stress_catches(
+    session: &Session,
+    problem: &str,
+    accepted_binary: &Path,
+    flawed: &str,
+    mistake: &str,
+) -> Result<()> {
+    let stressed = stress_here(session, problem)?;
     ensure!(
         stressed.status.contains(" fails (") && stressed.steps.is_some(),
         "{problem} {mistake}: stress found nothing: {}",
@@ -214,15 +211,14 @@ fn stress_catches(session: &Session, problem: &str, source: &str, mistake: &str)
         &format!("{problem}-{mistake}-shrunk.in"),
         &stressed.input,
     )?;
-    let run = |name: &str, text: &str| -> Result<String> {
-        let binary = compiled(session, &format!("{problem}-{name}"), text)?;
-        let output = std::process::Command::new(&binary)
+    let run = |binary: &Path| -> Result<String> {
+        let output = std::process::Command::new(binary)
             .stdin(std::fs::File::open(&case)?)
             .output()?;
         Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     };
-    let right = run("accepted", source)?;
-    let wrong = run(mistake, &flawed)?;
+    let right = run(accepted_binary)?;
+    let wrong = run(&compiled(session, &format!("{problem}-{mistake}"), flawed)?)?;
     ensure!(
         right.split_whitespace().ne(wrong.split_whitespace()),
         "{problem} {mistake}: the shrunk case does not tell them apart:\n{}",
