@@ -158,11 +158,22 @@ pub fn launch(abilities: &Abilities, kept: &mut Kept, request: &Request) -> Resu
     if kept.stack.is_none() {
         kept.stack = Some(ChildStack::new()?);
     }
+    // Where the run's memory is sampled, no kernel caps the box's pages, which are the
+    // run's memory: the box is made no larger than the memory limit, so that its files
+    // stop there (`ENOSPC`), as a cgroup stops them, instead of growing between samples.
+    let box_bytes = if abilities.sampled {
+        request
+            .limits
+            .box_bytes
+            .min(memory_limit(request.limits.memory_bytes))
+    } else {
+        request.limits.box_bytes
+    };
     let result = kept
         .place
         .prepare(
             &request.readable,
-            request.limits.box_bytes,
+            box_bytes,
             abilities.user,
             &request.box_files,
         )

@@ -11,9 +11,11 @@
 //!   whose time the kernel adds to no one. The other is every process ever seen in a
 //!   sample, each with its own time when last seen: a child the kernel reaps still counts
 //!   what it had used at the last poll before it ended.
-//! - Memory: what a cgroup would charge the run, sampled as the spawner polls (every
-//!   millisecond or so): each process's anonymous and shared memory and its page tables
-//!   (`/proc/PID/status`), plus the pages of the box's tmpfs. The pages of the binaries
+//! - Memory: what a cgroup would charge the run, sampled as the spawner polls (every 5
+//!   milliseconds, at most every millisecond while the program's output wakes it): each
+//!   process's anonymous and shared memory and its page tables
+//!   (`/proc/PID/status`), plus the pages of the box's tmpfs, whose size is at most the
+//!   memory limit (its files stop there, as a cgroup stops them). The pages of the binaries
 //!   and libraries it maps from files are left out, as a cgroup leaves out the pages that
 //!   were in the host's page cache before the run (the C library, a JVM's `libjvm.so`):
 //!   an honest program gets the same verdict in both layers. Where the tree has more than
