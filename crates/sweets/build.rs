@@ -3,9 +3,9 @@
 //! The geometry and the table builder are the library's own modules, compiled here too,
 //! so the stored table is exactly what `sweets::table::compute` returns (a unit test
 //! checks it). The geometry takes the box's sizes from the proof crate's `board` module,
-//! compiled here from its file too: a build dependency on `sweets-proof` gave the build
-//! script a gridkit of its own, with other features in `cargo xtask` than in `cargo test`,
-//! and so everything above sweets was compiled once for each.
+//! compiled here from its file too: a build dependency on `sweets-proof` would give the
+//! build script a gridkit of its own, with other features in `cargo xtask` than in
+//! `cargo test`, and everything above sweets would be compiled once for each.
 
 use std::path::PathBuf;
 use std::{env, fs, io};

@@ -3,9 +3,9 @@
 //! a pixel, and the caps every test-data picture keeps (size, height, time to render).
 //!
 //! A crate of its own, and only ever a dev-dependency, so that no solver binary and no
-//! `cargo xtask` build carries a renderer. As a feature of gridkit it differed between
-//! `cargo xtask` and `cargo test`: the test build turned it on for every crate that uses
-//! gridkit, so each of those, the xtask among them, was compiled once for each.
+//! `cargo xtask` build carries a renderer. A feature of gridkit would differ between
+//! `cargo xtask` and `cargo test`: the test build would turn it on for every crate that
+//! uses gridkit, and each of those, the xtask among them, would be compiled once for each.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
