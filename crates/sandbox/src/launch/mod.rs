@@ -372,7 +372,11 @@ fn launch_in(
             request.program.display()
         );
     }
-    let accounts = Accounts { group, sampler };
+    let accounts = Accounts {
+        group,
+        sampler,
+        looked: started,
+    };
     watch(abilities, request, accounts, child, started, streams)
 }
 

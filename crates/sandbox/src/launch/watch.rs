@@ -26,6 +26,8 @@ use crate::wire::{Report, Request};
 pub(super) struct Accounts<'a> {
     pub(super) group: Option<&'a Cgroup>,
     pub(super) sampler: Option<Sampler>,
+    /// When the group's caps were last looked at (the run's start, at first).
+    pub(super) looked: Instant,
 }
 
 /// The least time between two samples of a tree: a program writing in small pieces
@@ -37,6 +39,15 @@ impl Accounts<'_> {
     fn over(&mut self, request: &Request) -> Option<Over> {
         let cpu_cap_us = request.limits.cpu_ms * 1000;
         if let Some(group) = self.group {
+            // No more often than samples are taken, and not at the start: each look reads
+            // two or three of the group's files, and a short run's output and end wake the
+            // spawner several times within its first millisecond. A kill at a cap comes
+            // at most that much later; the kernel holds the tree at its memory limit
+            // meanwhile, and the report's CPU time and peak are read from the group.
+            if self.looked.elapsed() < SAMPLE_EVERY {
+                return None;
+            }
+            self.looked = Instant::now();
             if group.cpu_us().is_some_and(|cpu| cpu > cpu_cap_us) {
                 return Some(Over::Cpu);
             }
