@@ -91,7 +91,7 @@ fn accepted_and_flawed_programs_get_the_terminals_verdicts_and_stress_catches_ea
             "{problem}: the accepted program: {}",
             page.status
         );
-        let accepted_binary = compiled(session, &format!("{problem}-accepted"), &source)?;
+        let accepted_binary = compiled(session, &path, &format!("{problem}-accepted"))?;
         for mistake in wrong_answers(&source)? {
             let flawed_source = format!("#define {mistake}\n{source}");
             let flawed = written(session, &format!("{problem}-{mistake}.cpp"), &flawed_source)?;
@@ -111,7 +111,7 @@ fn accepted_and_flawed_programs_get_the_terminals_verdicts_and_stress_catches_ea
                 "  {problem}: accepted AC on {} tests; {mistake} WA on {wrong}, as verify says",
                 page.verdicts.len()
             );
-            stress_catches(session, problem, &accepted_binary, &flawed_source, &mistake)?;
+            stress_catches(session, problem, &accepted_binary, &flawed, &mistake)?;
         }
     }
     Ok(())
@@ -189,14 +189,15 @@ fn misbehaving_programs_get_the_terminals_verdicts(session: &Session) -> Result<
     Ok(())
 }
 
-/// Stress, pressed on the page that has just judged `flawed` (`problem`'s accepted program
-/// with the mistake `mistake` turned on), catches the mistake and shrinks the case, which
-/// tells the flawed program from the accepted one (`accepted_binary`) natively.
+/// Stress, pressed on the page that has just judged the source `flawed` (`problem`'s
+/// accepted program with the mistake `mistake` turned on), catches the mistake and shrinks
+/// the case, which tells the flawed program from the accepted one (`accepted_binary`)
+/// natively.
 fn stress_catches(
     session: &Session,
     problem: &str,
     accepted_binary: &Path,
-    flawed: &str,
+    flawed: &Path,
     mistake: &str,
 ) -> Result<()> {
     let stressed = stress_here(session, problem)?;
@@ -218,7 +219,7 @@ fn stress_catches(
         Ok(String::from_utf8_lossy(&output.stdout).into_owned())
     };
     let right = run(accepted_binary)?;
-    let wrong = run(&compiled(session, &format!("{problem}-{mistake}"), flawed)?)?;
+    let wrong = run(&compiled(session, flawed, &format!("{problem}-{mistake}"))?)?;
     ensure!(
         right.split_whitespace().ne(wrong.split_whitespace()),
         "{problem} {mistake}: the shrunk case does not tell them apart:\n{}",
@@ -233,17 +234,17 @@ fn stress_catches(
     Ok(())
 }
 
-/// `source` compiled natively by `g++ -O2` into the session's scratch folder as `name`.
-fn compiled(session: &Session, name: &str, source: &str) -> Result<PathBuf> {
-    let path = written(session, &format!("{name}.cpp"), source)?;
-    let binary = path.with_extension("");
+/// The source file `source` compiled natively by `g++ -O2` into the session's scratch
+/// folder as `name`.
+fn compiled(session: &Session, source: &Path, name: &str) -> Result<PathBuf> {
+    let binary = session.scratch().join(name);
     let status = std::process::Command::new("g++")
         .args(["-std=c++17", "-O2", "-o"])
         .arg(&binary)
-        .arg(&path)
+        .arg(source)
         .status()
         .context("running g++")?;
-    ensure!(status.success(), "g++ {}", path.display());
+    ensure!(status.success(), "g++ {}", source.display());
     Ok(binary)
 }
 
