@@ -82,7 +82,7 @@ pub mod for_tests {
     pub use crate::namespaces::USER_COUNT_CAPS;
     pub use crate::syscalls::bpf;
     #[cfg(target_arch = "x86_64")]
-    pub use crate::syscalls::policy;
+    pub use crate::syscalls::{policy, spawner_calls};
     pub use crate::wire::{Hello, Reply};
 
     /// The cgroup layer's placement, as the tests look at it.

@@ -77,6 +77,12 @@ pub fn serve(without: &[String]) -> Result<()> {
     {
         return Ok(());
     }
+    if let Some(filter) = &abilities.seccomp {
+        // From here on the spawner makes its programs' calls and its own few (see
+        // `syscalls`): its children attach only the rest of the filter, which costs them
+        // a fraction of the whole. Where the kernel refuses, they attach the whole.
+        let _ = filter.attach_to_spawner();
+    }
     let mut kept = Kept::new(place, memory_outputs);
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };

@@ -1,6 +1,8 @@
 //! The syscall filter on its own, as the sandbox's compiler builds it, against no filter,
 //! in one run: the program's length, what attaching it costs a child, a whole start of statues' binary under it (fork, attach, `exec`,
-//! the program's own calls, wait), and what each call costs under it.
+//! the program's own calls, wait), and what each call costs under it. Twice: the whole
+//! filter attached by the child, and the filter cut in two as the spawner uses it (the
+//! spawner's part attached once, before the timing, and the run's part by the child).
 //!
 //! Times are CPU times where they can be (the attaching child's and the calls' thread,
 //! the started programs' user and system time), which a loaded machine disturbs less
@@ -52,16 +54,18 @@ const PROBES: &[(&str, i64, [u64; 2])] = &[
 /// # Errors
 /// A filter cannot be compiled, or a child fails.
 pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
-    let filters: [(&str, Option<Arc<SyscallFilter>>); 2] = [
-        ("no filter", None),
-        ("filter", Some(Arc::new(SyscallFilter::compile()?))),
+    let filter = Arc::new(SyscallFilter::compile()?);
+    let filters: [(&str, Setup); 3] = [
+        ("no filter", Setup::Bare),
+        ("whole filter", Setup::Whole(filter.clone())),
+        ("spawner's + run's", Setup::Split(filter.clone())),
     ];
     let per_round = runs.div_ceil(ROUNDS).max(1);
     // Each start's own times; the medians count, which a moment of load moves less
     // than a mean.
-    let mut attach: [Vec<Duration>; 2] = Default::default();
-    let mut start: [Vec<Duration>; 2] = Default::default();
-    let mut start_cpu: [Vec<Duration>; 2] = Default::default();
+    let mut attach: [Vec<Duration>; 3] = Default::default();
+    let mut start: [Vec<Duration>; 3] = Default::default();
+    let mut start_cpu: [Vec<Duration>; 3] = Default::default();
     for _ in 0..ROUNDS {
         for (index, (_, filter)) in filters.iter().enumerate() {
             for _ in 0..per_round {
@@ -75,13 +79,10 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
     }
     let [attach, start, start_cpu] = [attach, start, start_cpu].map(|times| times.map(median));
     let count = u32::try_from(runs.max(1) * CALLS_PER_RUN)?;
-    let mut calls = [[f64::MAX; PROBES.len()]; 2];
+    let mut calls = [[f64::MAX; PROBES.len()]; 3];
     for _ in 0..CALL_ROUNDS {
         for (index, (_, filter)) in filters.iter().enumerate() {
-            for (best, ns) in calls[index]
-                .iter_mut()
-                .zip(time_calls(filter.as_deref(), count)?)
-            {
+            for (best, ns) in calls[index].iter_mut().zip(time_calls(filter, count)?) {
                 *best = best.min(ns);
             }
         }
@@ -91,10 +92,12 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
         "{:<24} {:>12} {:>10} {:>10} {:>10} {:>14}",
         "syscall filter", "instructions", "attach us", "us/run", "CPU us/run", "vs no filter"
     );
-    for (index, (name, filter)) in filters.iter().enumerate() {
-        let length = filter
-            .as_ref()
-            .map_or_else(String::new, |filter| filter.instructions().to_string());
+    for (index, (name, setup)) in filters.iter().enumerate() {
+        let length = match setup {
+            Setup::Bare => String::new(),
+            Setup::Whole(filter) => filter.instructions().0.to_string(),
+            Setup::Split(filter) => filter.instructions().1.to_string(),
+        };
         println!(
             "{name:<24} {length:>12} {:>10.1} {:>10.0} {:>10.0} {:>11.0} us",
             attach[index].as_secs_f64() * 1e6,
@@ -103,11 +106,14 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
             (start_cpu[index].as_secs_f64() - start_cpu[0].as_secs_f64()) * 1e6,
         );
     }
-    println!("{:<24} {:>12} {:>10}", "ns/call", "no filter", "filter");
+    println!(
+        "{:<24} {:>12} {:>10} {:>10}",
+        "ns/call", "no filter", "whole", "split"
+    );
     for (probe, (name, _, _)) in PROBES.iter().enumerate() {
         println!(
-            "{name:<24} {:>12.1} {:>10.1}",
-            calls[0][probe], calls[1][probe],
+            "{name:<24} {:>12.1} {:>10.1} {:>10.1}",
+            calls[0][probe], calls[1][probe], calls[2][probe],
         );
     }
     println!(
@@ -116,13 +122,21 @@ pub fn report(runs: usize, statues: &Path, input: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Starts `statues` on `input` under `filter` (with `no_new_privs` alone without one)
-/// and waits for it; returns how long attaching took in the child.
-fn run_statues(
-    filter: Option<Arc<SyscallFilter>>,
-    statues: &Path,
-    input: &Path,
-) -> Result<Duration> {
+/// What a child runs under.
+#[derive(Clone)]
+enum Setup {
+    /// `no_new_privs` alone.
+    Bare,
+    /// The whole filter, attached by the child.
+    Whole(Arc<SyscallFilter>),
+    /// The spawner's part (attached before the timing, as the spawner holds it before
+    /// its runs), then the run's part, attached by the child.
+    Split(Arc<SyscallFilter>),
+}
+
+/// Starts `statues` on `input` under `setup` and waits for it; returns how long
+/// attaching took in the child.
+fn run_statues(setup: Setup, statues: &Path, input: &Path) -> Result<Duration> {
     let (mut reader, writer) = pipe()?;
     let mut command = Command::new(statues);
     command
@@ -133,8 +147,9 @@ fn run_statues(
     // calls (the filter's program is already built) and writes eight bytes to a pipe.
     unsafe {
         command.pre_exec(move || {
+            before_timing(&setup)?;
             let started = thread_cpu();
-            attach(filter.as_deref())?;
+            attach(&setup)?;
             let nanos = u64::try_from((thread_cpu() - started).as_nanos()).unwrap_or(u64::MAX);
             write_all(&writer, &nanos.to_ne_bytes())
         })
@@ -148,11 +163,21 @@ fn run_statues(
     Ok(Duration::from_nanos(u64::from_ne_bytes(nanos)))
 }
 
+/// The spawner's part of a split filter, which the spawner attaches once.
+fn before_timing(setup: &Setup) -> std::io::Result<()> {
+    match setup {
+        Setup::Split(filter) => filter.attach_to_spawner().map_err(std::io::Error::other),
+        Setup::Bare | Setup::Whole(_) => Ok(()),
+    }
+}
+
 /// `no_new_privs` and the filter, as the sandbox's child sets them before `exec`.
-fn attach(filter: Option<&SyscallFilter>) -> std::io::Result<()> {
-    match filter {
-        Some(filter) => filter.attach().map_err(std::io::Error::other),
-        None => {
+fn attach(setup: &Setup) -> std::io::Result<()> {
+    match setup {
+        Setup::Whole(filter) | Setup::Split(filter) => {
+            filter.attach().map_err(std::io::Error::other)
+        }
+        Setup::Bare => {
             // SAFETY: sets a flag of the calling process; no pointer is passed.
             match unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) } {
                 0 => Ok(()),
@@ -174,14 +199,14 @@ fn write_all(to: &OwnedFd, bytes: &[u8]) -> std::io::Result<()> {
     }
 }
 
-/// Nanoseconds per call of each probe, in a forked child under `filter`.
-fn time_calls(filter: Option<&SyscallFilter>, count: u32) -> Result<Vec<f64>> {
+/// Nanoseconds per call of each probe, in a forked child under `setup`.
+fn time_calls(setup: &Setup, count: u32) -> Result<Vec<f64>> {
     let (mut reader, writer) = pipe()?;
     // SAFETY: the child makes only system calls and reads the clock, then ends with
     // `_exit`, never returning into the parent's code.
     match unsafe { fork() }.context("fork")? {
         ForkResult::Child => {
-            let code = match attach(filter) {
+            let code = match before_timing(setup).and_then(|()| attach(setup)) {
                 Ok(()) => {
                     for &(_, number, [first, second]) in PROBES {
                         let started = thread_cpu();

@@ -400,13 +400,17 @@ impl Cgroup {
         let handle = self.handle(dir, file, false).ok()?;
         let mut buffer = vec![0u8; 4096];
         let mut length = 0;
-        // A control file is read from its start every time: the kernel makes it anew.
+        // A control file is read from its start every time: the kernel makes it anew. It
+        // fills a read until the text ends (its seq_file), so a read that comes back
+        // short has it all; a read past the end would make the kernel write the whole
+        // text again only to find nothing after it (a run reads a dozen such files).
         while length < buffer.len() {
+            let wanted = buffer.len() - length;
             let read = handle.read_at(&mut buffer[length..], length as u64).ok()?;
-            if read == 0 {
+            length += read;
+            if read < wanted {
                 break;
             }
-            length += read;
         }
         buffer.truncate(length);
         String::from_utf8(buffer).ok()

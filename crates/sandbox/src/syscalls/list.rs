@@ -198,6 +198,19 @@ pub const FALL_BACK: &[Call] = calls![
     SYS_clone3, SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register,
 ];
 
+/// Calls the spawner makes between runs that a program may not: each run's box mounted
+/// and the place unmounted, the program's mount namespace made from the root's
+/// (`unshare`, `pivot_root`) and joined, the run's child started straight into its cgroup
+/// (`clone3`), the input sealed in a memory file. The spawner's own filter allows them
+/// too; the filter each child adds before `exec` refuses them again (see [`super`]).
+/// Found by `strace -f` of the spawners of the sandbox's whole suite, as root and as
+/// nobody, and of `cargo xtask verify`.
+#[rustfmt::skip]
+pub const SPAWNER: &[Call] = calls![
+    SYS_mount, SYS_umount2, SYS_unshare, SYS_pivot_root, SYS_setns, SYS_clone3,
+    SYS_memfd_create,
+];
+
 /// Calls refused on purpose (answered `EPERM` like every call not allowed), by reason.
 /// The filter needs no list of them, being an allowlist; the tests check that none of
 /// these slipped into [`ALLOWED`].

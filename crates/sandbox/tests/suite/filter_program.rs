@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use sandbox::for_tests::bpf::{self, Answer, Instruction, Policy};
-use sandbox::for_tests::policy;
+use sandbox::for_tests::{policy, spawner_calls};
 
 const AUDIT_ARCH_X86_64: u32 = 0xc000_003e;
 const AUDIT_ARCH_I386: u32 = 0x4000_0003;
@@ -166,6 +166,63 @@ fn the_program_answers_every_call_as_the_policy_decides() {
     }
     // Every listed number, its x32 twin, and the argument edges of the six checked calls.
     assert!(compared > 2 * usize::try_from(last).unwrap(), "{compared}");
+}
+
+/// What the kernel answers for two stacked filters' answers: the stricter action
+/// (compared as signed numbers, so a kill is the strictest), the later filter's on a tie.
+fn stacked(first: u32, later: u32) -> u32 {
+    let action = |answer: u32| (answer & 0xffff_0000) as i32;
+    if action(first) < action(later) {
+        first
+    } else {
+        later
+    }
+}
+
+/// The spawner's filter with a run's on top answers every call as the whole policy does,
+/// on every architecture, and the spawner's alone lets the spawner's own calls through.
+#[test]
+fn the_spawners_and_the_runs_filters_answer_together_as_the_whole() {
+    let whole = policy();
+    let (spawner, run_part) = whole.split(&spawner_calls());
+    let (spawner_program, run_program) = (bpf::compile(&spawner), bpf::compile(&run_part));
+    let whole_program = bpf::compile(&whole);
+    assert!(
+        run_program.len() * 3 < whole_program.len(),
+        "a run's part is {} instructions",
+        run_program.len()
+    );
+    let last = whole
+        .answers
+        .keys()
+        .chain(whole.conditional.keys())
+        .max()
+        .copied()
+        .unwrap();
+    let numbers = (0..=last + 64)
+        .flat_map(|number| [number, number | X32_SYSCALL_BIT])
+        .chain([X32_SYSCALL_BIT - 1, 0x8000_0000, u32::MAX]);
+    for number in numbers {
+        for args in argument_lists(&whole, number) {
+            for arch in [AUDIT_ARCH_X86_64, AUDIT_ARCH_I386, AUDIT_ARCH_AARCH64, 0] {
+                let alone = run(&whole_program, arch, number, &args);
+                let together = stacked(
+                    run(&spawner_program, arch, number, &args),
+                    run(&run_program, arch, number, &args),
+                );
+                assert_eq!(
+                    together, alone,
+                    "call {number:#x} of {arch:#x} with {args:x?}"
+                );
+            }
+        }
+    }
+    for number in spawner_calls() {
+        let answer = run(&spawner_program, AUDIT_ARCH_X86_64, number, &[0; 6]);
+        assert_eq!(answer, RET_ALLOW, "the spawner's call {number}");
+        let answer = run(&run_program, AUDIT_ARCH_X86_64, number, &[0; 6]);
+        assert_ne!(answer, RET_ALLOW, "a run's call {number}");
+    }
 }
 
 /// The policy's answers are not all alike, so agreeing with it says something: the
