@@ -133,6 +133,19 @@ impl Policy {
     }
 }
 
+/// What the kernel answers a call with, given the answers (`SECCOMP_RET_*` values) of two
+/// filters a process holds, `first` attached before `later`: the stricter action (compared
+/// as signed numbers, so a kill is the strictest), and of two alike the later filter's.
+/// The tests' model of stacking.
+pub fn stacked(first: u32, later: u32) -> u32 {
+    let action = |answer: u32| (answer & 0xffff_0000) as i32;
+    if action(first) < action(later) {
+        first
+    } else {
+        later
+    }
+}
+
 /// What a range of numbers leads to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Leaf {
@@ -490,17 +503,6 @@ mod tests {
             conditional,
             unlisted: Answer::Errno(1),
             otherwise: 1,
-        }
-    }
-
-    /// What the kernel answers for two stacked filters' answers: the stricter action
-    /// (compared as signed numbers: a kill is negative), the later filter's on a tie.
-    fn stacked(first: u32, later: u32) -> u32 {
-        let action = |answer: u32| (answer & 0xffff_0000) as i32;
-        if action(first) < action(later) {
-            first
-        } else {
-            later
         }
     }
 

@@ -168,17 +168,6 @@ fn the_program_answers_every_call_as_the_policy_decides() {
     assert!(compared > 2 * usize::try_from(last).unwrap(), "{compared}");
 }
 
-/// What the kernel answers for two stacked filters' answers: the stricter action
-/// (compared as signed numbers, so a kill is the strictest), the later filter's on a tie.
-fn stacked(first: u32, later: u32) -> u32 {
-    let action = |answer: u32| (answer & 0xffff_0000) as i32;
-    if action(first) < action(later) {
-        first
-    } else {
-        later
-    }
-}
-
 /// The spawner's filter with a run's on top answers every call as the whole policy does,
 /// on every architecture, and the spawner's alone lets the spawner's own calls through.
 #[test]
@@ -206,7 +195,7 @@ fn the_spawners_and_the_runs_filters_answer_together_as_the_whole() {
         for args in argument_lists(&whole, number) {
             for arch in [AUDIT_ARCH_X86_64, AUDIT_ARCH_I386, AUDIT_ARCH_AARCH64, 0] {
                 let alone = run(&whole_program, arch, number, &args);
-                let together = stacked(
+                let together = bpf::stacked(
                     run(&spawner_program, arch, number, &args),
                     run(&run_program, arch, number, &args),
                 );
