@@ -204,7 +204,9 @@ pub const FALL_BACK: &[Call] = calls![
 /// (`clone3`), the input sealed in a memory file. The spawner's own filter allows them
 /// too; the filter each child adds before `exec` refuses them again (see [`super`]).
 /// Found by `strace -f` of the spawners of the sandbox's whole suite, as root and as
-/// nobody, and of `cargo xtask verify`.
+/// nobody. Any other call the spawner made would be refused (`EPERM`) and fail a run,
+/// which the suites and `cargo xtask verify` (solutions in every language, on every kind
+/// of machine CI boots) would show.
 #[rustfmt::skip]
 pub const SPAWNER: &[Call] = calls![
     SYS_mount, SYS_umount2, SYS_unshare, SYS_pivot_root, SYS_setns, SYS_clone3,
