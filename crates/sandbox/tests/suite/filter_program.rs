@@ -131,22 +131,27 @@ fn argument_lists(policy: &Policy, number: u32) -> Vec<[u64; 6]> {
     lists
 }
 
+/// The highest number the policy lists.
+fn last_listed(policy: &Policy) -> u32 {
+    let listed = policy.answers.keys().chain(policy.conditional.keys());
+    listed.max().copied().unwrap()
+}
+
+/// Every call number up to past the end of the table, each with its x32 twin, and the
+/// edges of the number line.
+fn numbers_to_try(policy: &Policy) -> impl Iterator<Item = u32> {
+    (0..=last_listed(policy) + 64)
+        .flat_map(|number| [number, number | X32_SYSCALL_BIT])
+        .chain([X32_SYSCALL_BIT - 1, 0x8000_0000, u32::MAX - 1, u32::MAX])
+}
+
 #[test]
 fn the_program_answers_every_call_as_the_policy_decides() {
     let policy = policy();
     let program = bpf::compile(&policy);
-    let last = policy
-        .answers
-        .keys()
-        .chain(policy.conditional.keys())
-        .max()
-        .copied()
-        .unwrap();
-    let numbers = (0..=last + 64)
-        .flat_map(|number| [number, number | X32_SYSCALL_BIT])
-        .chain([X32_SYSCALL_BIT - 1, 0x8000_0000, u32::MAX - 1, u32::MAX]);
+    let last = last_listed(&policy);
     let mut compared = 0usize;
-    for number in numbers {
+    for number in numbers_to_try(&policy) {
         for args in argument_lists(&policy, number) {
             let expected = encoded(policy.decide(number, &args));
             assert_eq!(
@@ -181,17 +186,7 @@ fn the_spawners_and_the_runs_filters_answer_together_as_the_whole() {
         "a run's part is {} instructions",
         run_program.len()
     );
-    let last = whole
-        .answers
-        .keys()
-        .chain(whole.conditional.keys())
-        .max()
-        .copied()
-        .unwrap();
-    let numbers = (0..=last + 64)
-        .flat_map(|number| [number, number | X32_SYSCALL_BIT])
-        .chain([X32_SYSCALL_BIT - 1, 0x8000_0000, u32::MAX]);
-    for number in numbers {
+    for number in numbers_to_try(&whole) {
         for args in argument_lists(&whole, number) {
             for arch in [AUDIT_ARCH_X86_64, AUDIT_ARCH_I386, AUDIT_ARCH_AARCH64, 0] {
                 let alone = run(&whole_program, arch, number, &args);
